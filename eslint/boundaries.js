@@ -39,6 +39,10 @@ export const PUBLISHED = {
   'backend/src/modules/accounts/account-commands': 'the one writer of plan, role, block, limits and verification state',
   'backend/src/modules/accounts/users.repository':
     "every query on the users table (issue 47): auth's credentials and second factor, self-service's preferences and the bootstrap super admin go through accounts",
+  'backend/src/modules/accounts/memberships.repository':
+    'who belongs to which organisation in which role (issue 51): the session guard, organisations, mail and billing read it',
+  'backend/src/modules/accounts/invitations.repository': "an organisation's invitations (issue 51): organisations send and revoke them, the console lists them",
+  'backend/src/modules/accounts/invitation-redemption': 'the one place an invitation token becomes a membership (organisations accept, auth registers)',
   'backend/src/modules/accounts/account-changes': "the after-commit announcement of an account's change: the key cache and sessions listen",
   'backend/src/modules/accounts/plan-change.port':
     'the port a committed plan change is announced through (the plan.changed webhook event): webhooks provides it, accounts imports no webhooks',
@@ -46,6 +50,7 @@ export const PUBLISHED = {
     "the port an account's life asks billing through (ending its subscriptions at a closure): billing provides it, accounts imports no billing",
   'backend/src/modules/auth/authenticated':
     "the session guard decorator (@Authenticated, @CurrentUser, @CurrentSession): how every feature's console and dashboard routes are guarded and documented",
+  'backend/src/modules/auth/session.entity': "a signed-in browser's session: organisations switch its current organisation through SessionsService",
   'backend/src/modules/auth/sessions.service':
     'resolving and ending a browser session: routes outside auth read the signed-in user (support) or end it (account closure)',
   'backend/src/modules/auth/throttled-route.guard':
@@ -60,6 +65,8 @@ export const PUBLISHED = {
   'backend/src/modules/tzdb/luxon-zone': "a compiled zone as a Luxon Zone, so the engine's date arithmetic uses our tz data, not the runtime's ICU",
   'backend/src/modules/audit/audit-trail':
     "the audit log's one writer: the console, the jobs console and an account's closure record their actions, in their own transaction",
+  'backend/src/modules/audit/org-audit':
+    "an organisation's own audit (issue 51): keys, webhooks and the organisation's actions record who did what, in their own transaction",
   'backend/src/modules/audit/audit-log.entity':
     "the audit log's row (append-only): a change made outside the console (a tz release load, an account's closure) is audited in its own transaction",
   'backend/src/modules/mail/mail.service': 'sending mail: one outbox (a job per mail) and one transport for every feature',
@@ -176,8 +183,8 @@ export const PUBLISHED_TO = {
   },
   'backend/src/modules/keys/keys.module': { to: ['mcp', 'metrics'], why: 'provides the key cache' },
   'backend/src/modules/keys/account-keys': {
-    to: ['self-service'],
-    why: "an account's closure erases its keys through keys' published command, in the closure's transaction, never by writing api_keys",
+    to: ['self-service', 'organizations'],
+    why: "an account's closure erases its keys, and a removed member's keys (or a closed organisation's) are turned off, through keys' published command in the caller's transaction, never by writing api_keys",
   },
   'backend/src/modules/keys/key-activity': {
     to: ['usage'],

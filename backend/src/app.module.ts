@@ -15,6 +15,7 @@ import { ChangeNoticesModule } from './modules/change-notices/change-notices.mod
 import { HealthModule } from './modules/health/health.module.js';
 import { GatewayModule } from './modules/gateway/gateway.module.js';
 import { KeysModule } from './modules/keys/keys.module.js';
+import { OrganizationsModule } from './modules/organizations/organizations.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { McpModule } from './modules/mcp/mcp.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         MetricsModule,
         WebhooksModule,
         ChangeNoticesModule,
+        OrganizationsModule,
       ],
     };
   }

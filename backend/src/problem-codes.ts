@@ -12,6 +12,7 @@ import type { RecurrenceProblemCode } from './modules/timezone/recurrence/recurr
 import type { BillingProblemCode } from './modules/billing/billing.errors.js';
 import type { KeysProblemCode } from './modules/keys/keys.errors.js';
 import type { McpProblemCode } from './modules/mcp/mcp.errors.js';
+import type { OrganizationsProblemCode } from './modules/organizations/organizations.errors.js';
 import type { SelfServiceProblemCode } from './modules/self-service/self-service.errors.js';
 import type { TimezoneProblemCode } from './modules/timezone/timezone.errors.js';
 import type { IpLocationProblemCode } from './modules/timezone/ip/ip.errors.js';
@@ -56,6 +57,7 @@ export type AppProblemCode =
   | RecurrenceProblemCode
   | KeysProblemCode
   | McpProblemCode
+  | OrganizationsProblemCode
   | SelfServiceProblemCode
   | TimezoneProblemCode
   | IpLocationProblemCode
@@ -120,6 +122,7 @@ export const PROBLEM_STATUS = {
   /** 401 at sign-in, 400 on the profile's two-factor forms. */
   totp_invalid: [401, 400],
   account_blocked: 403,
+  org_permission: 403,
   email_not_verified: 403,
   totp_enrollment_required: 403,
   totp_mandatory: 403,
@@ -198,6 +201,20 @@ export const PROBLEM_STATUS = {
   webhook_endpoint_limit: 409,
   webhook_sends_throttled: 429,
   webhook_cursor_invalid: 400,
+  // organisations
+  organization_not_found: 404,
+  personal_organization: 409,
+  subscription_active: 409,
+  last_owner: 409,
+  own_role: 403,
+  member_not_found: 404,
+  already_member: 409,
+  invitations_throttled: 429,
+  invitation_not_found: 404,
+  invitation_used: 410,
+  invitation_expired: 410,
+  invitation_revoked: 410,
+  invitation_email_mismatch: 400,
 } as const satisfies Record<AppProblemCode, number | readonly number[]>;
 
 type AppStatusTable = typeof PROBLEM_STATUS;

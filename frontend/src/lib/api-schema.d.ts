@@ -2869,6 +2869,302 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your organisations
+         * @description The personal one first; `current` is the one the account area acts on.
+         */
+        get: operations["Organizations_list"];
+        put?: never;
+        /**
+         * Create an organisation
+         * @description You become its owner, and the session switches to it. It starts on the Free plan.
+         */
+        post: operations["Organizations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/switch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch organisation
+         * @description Every account-area route then acts on it. 404 `organization_not_found` unless you are a member.
+         */
+        post: operations["Organizations_switch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Close the organisation
+         * @description Its keys stop at once, its members and invitations go; invoices and usage stay. 409 `subscription_active` while a paid plan runs.
+         */
+        delete: operations["Organization_close"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename the organisation
+         * @description 409 `personal_organization` for your personal one.
+         */
+        patch: operations["Organization_rename"];
+        trace?: never;
+    };
+    "/api/organization/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer ownership
+         * @description The member becomes an owner and you become an admin.
+         */
+        post: operations["Organization_transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave the organisation
+         * @description Your keys here stop. 409 `last_owner` for its only owner.
+         */
+        post: operations["Organization_leave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members
+         * @description Owners first, with each member’s keys in this organisation.
+         */
+        get: operations["Organization_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Their access ends at once on every instance, and the keys they made here stop.
+         */
+        delete: operations["Organization_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member’s role
+         * @description Only an owner makes or unmakes owners; nobody changes their own role (403 `own_role`); the last owner stays (409 `last_owner`).
+         */
+        patch: operations["Organization_setRole"];
+        trace?: never;
+    };
+    "/api/organization/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending invitations
+         * @description Neither accepted nor revoked, newest first.
+         */
+        get: operations["Organization_pending"];
+        put?: never;
+        /**
+         * Invite by e-mail
+         * @description Mails a link that works once for 7 days. Inviting an address with a pending invitation renews it (200, a new link). 429 `invitations_throttled` past 20 an hour; the answer is the same whether or not the address has an account.
+         */
+        post: operations["Organization_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description Its link then answers 410 `invitation_revoked`.
+         */
+        delete: operations["Organization_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation’s audit
+         * @description Who did what to keys, members, webhooks and the plan; newest first.
+         */
+        get: operations["Organization_auditPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invitation
+         * @description Public (the token is the secret). 404 `invitation_not_found`; 410 `invitation_used`, `invitation_expired` or `invitation_revoked`.
+         */
+        get: operations["Invitations_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description You join in its role, once; the session switches to the organisation.
+         */
+        post: operations["Invitations_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organisations
+         * @description Team organisations (not personal ones), newest first; `search` matches the name or an owner’s e-mail.
+         */
+        get: operations["OrganizationsAdmin_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organisation
+         * @description With its members and pending invitations.
+         */
+        get: operations["OrganizationsAdmin_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "tzdb.zones_changed": {
@@ -3296,6 +3592,11 @@ export interface components {
             email: string;
             /** @example a long passphrase */
             password: string;
+            /**
+             * @description The token of an invitation link: the account starts verified, joins the organisation and is signed in (the e-mail must be the invitation’s).
+             * @example k3J9x2VbQm7Lr0TzY8wq5N1cHs4dFgAe6PuXoWiRjtE
+             */
+            invitationToken?: string;
         };
         RegisteredView: {
             /**
@@ -3306,10 +3607,15 @@ export interface components {
             /** @example ada@example.com */
             email: string;
             /**
+             * @description False when an invitation verified the address
              * @example true
+             */
+            needsVerification: boolean;
+            /**
+             * @description Signed in by an invitation (the session cookie is set)
              * @enum {boolean}
              */
-            needsVerification: true;
+            signedIn?: true;
         };
         EmailOnlyDto: {
             /** @example ada@example.com */
@@ -3416,6 +3722,24 @@ export interface components {
              * @example Asia/Kolkata
              */
             displayZone: string | null;
+            /**
+             * @description The organisation the account area acts on (plan, limits and the two mail settings above are its), and your role in it.
+             * @example {
+             *       "id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+             *       "name": "Personal",
+             *       "personal": true,
+             *       "role": "owner"
+             *     }
+             */
+            organization: Record<string, never>;
+            /**
+             * @description What your role may do there; the dashboard hides the rest.
+             * @example [
+             *       "keys.read",
+             *       "keys.write"
+             *     ]
+             */
+            permissions: ("org.read" | "org.settings" | "org.owner" | "members.read" | "members.manage" | "audit.read" | "keys.read" | "keys.write" | "usage.read" | "webhooks.read" | "webhooks.write" | "notices.read" | "notices.write" | "billing.read" | "billing.write" | "account.export")[];
         };
         LoginView: {
             /**
@@ -3509,6 +3833,24 @@ export interface components {
              * @example Asia/Kolkata
              */
             displayZone: string | null;
+            /**
+             * @description The organisation the account area acts on (plan, limits and the two mail settings above are its), and your role in it.
+             * @example {
+             *       "id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+             *       "name": "Personal",
+             *       "personal": true,
+             *       "role": "owner"
+             *     }
+             */
+            organization: Record<string, never>;
+            /**
+             * @description What your role may do there; the dashboard hides the rest.
+             * @example [
+             *       "keys.read",
+             *       "keys.write"
+             *     ]
+             */
+            permissions: ("org.read" | "org.settings" | "org.owner" | "members.read" | "members.manage" | "audit.read" | "keys.read" | "keys.write" | "usage.read" | "webhooks.read" | "webhooks.write" | "notices.read" | "notices.write" | "billing.read" | "billing.write" | "account.export")[];
             /**
              * @description A new e-mail waiting for its confirmation link to be clicked.
              * @example ada.lovelace@example.org
@@ -8176,6 +8518,190 @@ export interface components {
              */
             webhookEndpoints: number;
         };
+        OrganisationResponse: {
+            /** @example 0f8fad5b-d9cb-469f-a165-70867728950e */
+            id: string;
+            /**
+             * @description "Personal" for your personal organisation
+             * @example Acme Travel
+             */
+            name: string;
+            /** @example false */
+            personal: boolean;
+            /**
+             * @example owner
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "billing" | "viewer";
+            /**
+             * @example premium
+             * @enum {string}
+             */
+            plan: "free" | "premium" | "enterprise";
+            /** @example 4 */
+            members: number;
+        };
+        OrganisationsResponse: {
+            /**
+             * @description The organisation the account area acts on
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            current: string;
+            items: components["schemas"]["OrganisationResponse"][];
+        };
+        OrganisationNameDto: {
+            /**
+             * @description Shown to its members (1–100 characters, one line)
+             * @example Acme Travel
+             */
+            name: string;
+        };
+        SwitchOrganisationDto: {
+            /**
+             * @description One of `GET /api/organizations`
+             * @example 0f8fad5b-d9cb-469f-a165-70867728950e
+             */
+            organizationId: string;
+        };
+        CurrentOrganisationResponse: {
+            /** @example 0f8fad5b-d9cb-469f-a165-70867728950e */
+            current: string;
+        };
+        RenamedOrganisationResponse: {
+            /** @example 0f8fad5b-d9cb-469f-a165-70867728950e */
+            id: string;
+            /** @example Acme Travel */
+            name: string;
+        };
+        TransferOwnershipDto: {
+            /**
+             * @description A member of the organisation
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            userId: string;
+        };
+        MemberResponse: {
+            /** @example 7c9e6679-7425-40de-944b-e07fc1f90ae7 */
+            userId: string;
+            /** @example grace@example.com */
+            email: string;
+            /** @example Grace Hopper */
+            name: string;
+            /**
+             * @example developer
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "billing" | "viewer";
+            /** @example 2026-11-29T10:00:00.000Z */
+            joinedAt: string;
+            /**
+             * @description Keys this member made in the organisation
+             * @example 2
+             */
+            keys: number;
+            /**
+             * @description This member is you
+             * @example false
+             */
+            you: boolean;
+        };
+        MembersResponse: {
+            items: components["schemas"]["MemberResponse"][];
+        };
+        MemberRoleDto: {
+            /**
+             * @example developer
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "billing" | "viewer";
+        };
+        RemovedMemberResponse: {
+            /**
+             * @description Keys the member made here, now turned off
+             * @example 2
+             */
+            revokedKeys: number;
+        };
+        InvitationResponse: {
+            /** @example 3fa85f64-5717-4562-b3fc-2c963f66afa6 */
+            id: string;
+            /** @example grace@example.com */
+            email: string;
+            /**
+             * @example developer
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "billing" | "viewer";
+            /** @example ada@example.com */
+            invitedBy: string | null;
+            /** @example 2026-11-29T10:00:00.000Z */
+            createdAt: string;
+            /** @example 2026-12-06T10:00:00.000Z */
+            expiresAt: string;
+        };
+        InvitationsResponse: {
+            items: components["schemas"]["InvitationResponse"][];
+        };
+        InviteDto: {
+            /** @example grace@example.com */
+            email: string;
+            /**
+             * @example developer
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "billing" | "viewer";
+        };
+        OrgAuditRowResponse: {
+            id: string;
+            /**
+             * @example key.rotate
+             * @enum {string}
+             */
+            action: "key.create" | "key.update" | "key.rotate" | "key.delete" | "member.invite" | "member.invite_revoke" | "member.join" | "member.role_change" | "member.remove" | "member.leave" | "org.create" | "org.rename" | "org.transfer" | "org.plan_change" | "org.close" | "webhook.create" | "webhook.update" | "webhook.delete";
+            actorId: string | null;
+            /** @example ada@example.com */
+            actorEmail: string;
+            /**
+             * @example api_key
+             * @enum {string}
+             */
+            targetType: "api_key" | "member" | "invitation" | "organisation" | "webhook";
+            targetId: string;
+            before?: Record<string, never> | null;
+            after?: Record<string, never> | null;
+            /** @example 2026-11-29T10:00:00.000Z */
+            createdAt: string;
+        };
+        OrgAuditPageResponse: {
+            items: components["schemas"]["OrgAuditRowResponse"][];
+            /** @example 42 */
+            total: number;
+        };
+        InvitationPreviewResponse: {
+            /** @example Acme Travel */
+            organization: string;
+            /**
+             * @example developer
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "billing" | "viewer";
+            /** @example grace@example.com */
+            email: string;
+            /** @example ada@example.com */
+            invitedBy: string | null;
+            /** @example 2026-12-06T10:00:00.000Z */
+            expiresAt: string;
+        };
+        JoinedOrganisationResponse: {
+            /**
+             * @example {
+             *       "id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+             *       "name": "Acme Travel",
+             *       "role": "developer"
+             *     }
+             */
+            organization: Record<string, never>;
+        };
         OffsetReadingEvent: {
             /**
              * @description UTC offset in force.
@@ -9188,7 +9714,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `keys.read` permission in the current organisation (roles: owner, admin, developer, viewer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9254,7 +9780,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `keys.write` permission in the current organisation (roles: owner, admin, developer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9319,7 +9845,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `keys.write` permission in the current organisation (roles: owner, admin, developer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9361,7 +9887,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `keys.write` permission in the current organisation (roles: owner, admin, developer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9408,7 +9934,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `keys.write` permission in the current organisation (roles: owner, admin, developer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9462,7 +9988,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `keys.write` permission in the current organisation (roles: owner, admin, developer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9513,7 +10039,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `org.read` permission in the current organisation (roles: owner, admin, developer, billing, viewer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9576,7 +10102,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `usage.read` permission in the current organisation (roles: owner, admin, developer, viewer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9637,7 +10163,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `usage.read` permission in the current organisation (roles: owner, admin, developer, viewer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9701,7 +10227,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `usage.read` permission in the current organisation (roles: owner, admin, developer, viewer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9758,7 +10284,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `usage.read` permission in the current organisation (roles: owner, admin, developer, viewer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9815,7 +10341,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The plan has no advanced analytics (problem+json: analytics_plan_required) */
+            /**
+             * @description The plan has no advanced analytics (problem+json: analytics_plan_required)
+             *
+             *     Needs the `usage.read` permission in the current organisation (roles: owner, admin, developer, viewer); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9851,7 +10381,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `usage.read` permission in the current organisation (roles: owner, admin, developer, viewer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22790,7 +23320,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.write` permission in the current organisation (roles: owner, billing); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22828,7 +23362,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.write` permission in the current organisation (roles: owner, billing); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22863,7 +23401,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.read` permission in the current organisation (roles: owner, billing, viewer); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22897,7 +23439,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.read` permission in the current organisation (roles: owner, billing, viewer); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22941,7 +23487,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.read` permission in the current organisation (roles: owner, billing, viewer); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22978,7 +23528,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.read` permission in the current organisation (roles: owner, billing, viewer); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23033,7 +23587,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.write` permission in the current organisation (roles: owner, billing); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23078,7 +23636,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.write` permission in the current organisation (roles: owner, billing); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23190,7 +23752,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.write` permission in the current organisation (roles: owner, billing); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23234,7 +23800,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.read` permission in the current organisation (roles: owner, billing, viewer); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23279,7 +23849,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.write` permission in the current organisation (roles: owner, billing); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23324,7 +23898,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.write` permission in the current organisation (roles: owner, billing); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23369,7 +23947,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `billing.write` permission in the current organisation (roles: owner, billing); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24476,7 +25058,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `account.export` permission in the current organisation (roles: owner); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24519,7 +25105,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `account.export` permission in the current organisation (roles: owner); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24563,7 +25153,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `account.export` permission in the current organisation (roles: owner); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24622,7 +25216,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `org.settings` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24667,7 +25265,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /**
+             * @description Problem+json: the session’s account is blocked (code `account_blocked`)
+             *
+             *     Needs the `org.settings` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24746,7 +25348,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            /**
+             * @description Not an Enterprise account (problem+json, code `webhooks_plan_required`)
+             *
+             *     Needs the `webhooks.read` permission in the current organisation (roles: owner, admin, viewer); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24791,7 +25397,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            /**
+             * @description Not an Enterprise account (problem+json, code `webhooks_plan_required`)
+             *
+             *     Needs the `webhooks.write` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24841,7 +25451,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            /**
+             * @description Not an Enterprise account (problem+json, code `webhooks_plan_required`)
+             *
+             *     Needs the `webhooks.read` permission in the current organisation (roles: owner, admin, viewer); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24883,7 +25497,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `webhooks.write` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24930,7 +25544,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            /**
+             * @description Not an Enterprise account (problem+json, code `webhooks_plan_required`)
+             *
+             *     Needs the `webhooks.write` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24980,7 +25598,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            /**
+             * @description Not an Enterprise account (problem+json, code `webhooks_plan_required`)
+             *
+             *     Needs the `webhooks.write` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25027,7 +25649,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            /**
+             * @description Not an Enterprise account (problem+json, code `webhooks_plan_required`)
+             *
+             *     Needs the `webhooks.write` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25091,7 +25717,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `webhooks.read` permission in the current organisation (roles: owner, admin, viewer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25146,7 +25772,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `webhooks.read` permission in the current organisation (roles: owner, admin, viewer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25189,7 +25815,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an Enterprise account (problem+json, code `webhooks_plan_required`) */
+            /**
+             * @description Not an Enterprise account (problem+json, code `webhooks_plan_required`)
+             *
+             *     Needs the `webhooks.write` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission`
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25307,7 +25937,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `notices.read` permission in the current organisation (roles: owner, admin, developer, viewer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25341,7 +25971,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `notices.read` permission in the current organisation (roles: owner, admin, developer, viewer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25387,7 +26017,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `notices.read` permission in the current organisation (roles: owner, admin, developer, viewer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25429,7 +26059,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            /** @description Needs the `notices.write` permission in the current organisation (roles: owner, admin, developer); otherwise problem+json, code `org_permission` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25481,6 +26111,658 @@ export interface operations {
             };
             /** @description No stored release has that id (code `not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organizations_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationsResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organizations_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganisationNameDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organizations_switch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchOrganisationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentOrganisationResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organization_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Closed */
+            204: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs the `org.owner` permission in the current organisation (roles: owner); otherwise problem+json, code `org_permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organization_rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganisationNameDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenamedOrganisationResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs the `org.settings` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organization_transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOwnershipDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentOrganisationResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs the `org.owner` permission in the current organisation (roles: owner); otherwise problem+json, code `org_permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organization_leave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left */
+            204: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs the `org.read` permission in the current organisation (roles: owner, admin, developer, billing, viewer); otherwise problem+json, code `org_permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organization_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembersResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs the `members.read` permission in the current organisation (roles: owner, admin, developer, billing, viewer); otherwise problem+json, code `org_permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organization_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovedMemberResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs the `members.manage` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organization_setRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs the `members.manage` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organization_pending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationsResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs the `members.read` permission in the current organisation (roles: owner, admin, developer, billing, viewer); otherwise problem+json, code `org_permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organization_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteDto"];
+            };
+        };
+        responses: {
+            /** @description The pending invitation, renewed and sent again */
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResponse"];
+                };
+            };
+            201: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs the `members.manage` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organization_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs the `members.manage` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organization_auditPage: {
+        parameters: {
+            query?: {
+                action?: "key.create" | "key.update" | "key.rotate" | "key.delete" | "member.invite" | "member.invite_revoke" | "member.join" | "member.role_change" | "member.remove" | "member.leave" | "org.create" | "org.rename" | "org.transfer" | "org.plan_change" | "org.close" | "webhook.create" | "webhook.update" | "webhook.delete";
+                /** @description Only what this member did */
+                actorId?: string;
+                /** @description From this instant (inclusive) */
+                from?: string;
+                /** @description Until this instant (exclusive) */
+                to?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgAuditPageResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Needs the `audit.read` permission in the current organisation (roles: owner, admin); otherwise problem+json, code `org_permission` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Invitations_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreviewResponse"];
+                };
+            };
+        };
+    };
+    Invitations_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Tzdb-Version": components["headers"]["X-Tzdb-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinedOrganisationResponse"];
+                };
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem+json: the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OrganizationsAdmin_list: {
+        parameters: {
+            query?: {
+                /** @description Part of the name or an owner’s e-mail */
+                search?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description { items, total } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OrganizationsAdmin_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organisation, `members` and `invitations` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role super_admin (problem+json, code `forbidden`; a super admin without two-factor sign-in gets code `totp_enrollment_required`); or the session’s account is blocked (code `account_blocked`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

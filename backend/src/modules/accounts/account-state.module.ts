@@ -2,6 +2,9 @@ import { Global, Module } from '@nestjs/common';
 import { AccountChanges } from './account-changes.js';
 import { AccountCommands } from './account-commands.js';
 import { UsersRepository } from './users.repository.js';
+import { MembershipsRepository } from './memberships.repository.js';
+import { InvitationsRepository } from './invitations.repository.js';
+import { InvitationRedemption } from './invitation-redemption.js';
 
 /**
  * The account's state: its commands (the only writer of plan, role, block, limits, verification) and the
@@ -10,7 +13,7 @@ import { UsersRepository } from './users.repository.js';
  */
 @Global()
 @Module({
-  providers: [AccountChanges, AccountCommands, UsersRepository],
-  exports: [AccountChanges, AccountCommands, UsersRepository],
+  providers: [AccountChanges, AccountCommands, UsersRepository, MembershipsRepository, InvitationsRepository, InvitationRedemption],
+  exports: [AccountChanges, AccountCommands, UsersRepository, MembershipsRepository, InvitationsRepository, InvitationRedemption],
 })
 export class AccountStateModule {}

@@ -3,8 +3,13 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { effectiveLimits } from '../../config/plans.js';
 import type { CustomLimits, EffectiveLimits, PlanId } from '../../config/plans.js';
+import { permissionsOf } from '@tzapi/shared/org-roles';
+import type { OrgRole, Permission } from '@tzapi/shared/org-roles';
 
 export type Role = 'user' | 'admin' | 'super_admin';
+
+/** A person signs in; an organisation is an account its members act on (issue 51, after GitHub's model). */
+export type AccountKind = 'person' | 'organisation';
 export const ROLES: Role[] = ['user', 'admin', 'super_admin'];
 
 @Entity({ tableName: 'users' })
@@ -32,6 +37,7 @@ export class User {
     | 'changeNotices'
     | 'usageSeenAt'
     | 'displayZone'
+    | 'kind'
     | 'createdAt'
     | 'updatedAt';
 
@@ -119,6 +125,10 @@ export class User {
   @Property({ type: 'string', length: 64, nullable: true, fieldName: 'display_zone' })
   displayZone: string | null = null;
 
+  /** `organisation`: an account of members, which never signs in (its e-mail is a reserved, never-mailed address). */
+  @Enum({ items: ['person', 'organisation'], type: 'string' })
+  kind: AccountKind = 'person';
+
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date = new Date();
 
@@ -157,17 +167,37 @@ export interface MeView extends UserView {
   changeNotices: boolean;
   /** The zone times are shown in; null: the browser's. */
   displayZone: string | null;
+  /** The organisation the account area acts on, and the person's role in it (issue 51). */
+  organization: { id: string; name: string; personal: boolean; role: OrgRole };
+  /** What that role may do (`packages/shared/src/org-roles.ts`): the dashboard hides the rest. */
+  permissions: Permission[];
 }
 
-export function toMeView(user: User): MeView {
+/** The current organisation of a session: its account (the person's own for the personal one) and the person's role. */
+export interface MeOrganisation {
+  account: User;
+  role: OrgRole;
+  personal: boolean;
+}
+
+/**
+ * The signed-in person, with the current organisation's plan, limits and settings: in their personal organisation
+ * these are their own, exactly as before organisations.
+ */
+export function toMeView(user: User, org: MeOrganisation = { account: user, role: 'owner', personal: true }): MeView {
+  const account = org.account;
   return {
     ...toUserView(user),
+    plan: account.plan,
+    planGranted: account.planGranted,
     hasPassword: user.passwordHash !== null,
     totpEnabled: user.totpSecret !== null,
-    limits: accountLimits(user),
-    quotaAlerts: user.quotaAlerts,
-    changeNotices: user.changeNotices,
+    limits: accountLimits(account),
+    quotaAlerts: account.quotaAlerts,
+    changeNotices: account.changeNotices,
     displayZone: user.displayZone,
+    organization: { id: account.id, name: org.personal ? 'Personal' : account.firstName, personal: org.personal, role: org.role },
+    permissions: permissionsOf(org.role),
   };
 }
 

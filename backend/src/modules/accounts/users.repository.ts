@@ -46,8 +46,9 @@ export class UsersRepository extends BoundRepository {
     return this.em.findOneOrFail(User, { id }, { refresh: true });
   }
 
+  /** The person with this address: an organisation's reserved address is nobody's, so it never signs in or gets a reset. */
   findByEmail(email: string): Promise<User | null> {
-    return this.em.findOne(User, { email });
+    return this.em.findOne(User, { email, kind: 'person' });
   }
 
   findByOidcSubject(subject: string): Promise<User | null> {

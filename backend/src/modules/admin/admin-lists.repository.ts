@@ -56,6 +56,8 @@ export class AdminListsRepository {
       { plan: 'u.plan', role: 'u.role', isBlocked: 'u.is_blocked', emailVerified: 'u.email_verified', isClosed: '(u.closed_at is not null)' },
       query,
     );
+    // People only: organisations have their own console list (issue 51).
+    where.clauses.push(`u.kind = 'person'`);
     if (query.q) where.clauses.push(await this.textMatch(['u.email', `(u.first_name || ' ' || u.last_name)`], query.q, where));
     return this.page(USERS, 'users u', where, 'u.*', 'u.id', query);
   }

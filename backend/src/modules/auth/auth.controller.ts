@@ -30,7 +30,8 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Authenticated, CurrentSession, CurrentUser } from './authenticated.js';
+import { Authenticated, CurrentOrg, CurrentSession, CurrentUser } from './authenticated.js';
+import type { OrgContext } from './authenticated.js';
 import { SessionsService } from './sessions.service.js';
 import { Session } from './session.entity.js';
 import { toMeView, User } from '../accounts/user.entity.js';
@@ -70,7 +71,20 @@ export class AuthController {
   @ApiCreatedResponse({ description: 'Account created (or the owner of a taken address was notified)', type: RegisteredView })
   @ApiBadRequestResponse(INVALID_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async register(@Body() body: RegisterDto): Promise<{ ok: true; email: string; needsVerification: true }> {
+  async register(
+    @Body() body: RegisterDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ ok: true; email: string; needsVerification: boolean; signedIn?: true }> {
+    if (body.invitationToken) {
+      const joined = await this.auth.registerInvited({ ...body, invitationToken: body.invitationToken });
+      if (joined) {
+        const session = await this.sessions.start(joined.user, request, reply);
+        await this.sessions.switchOrg(session, joined.orgId);
+        return { ok: true, email: body.email, needsVerification: false, signedIn: true };
+      }
+      return { ok: true, email: body.email, needsVerification: true };
+    }
     await this.auth.register(body);
     return { ok: true, email: body.email, needsVerification: true };
   }
@@ -218,8 +232,8 @@ export class AccountController {
   @Authenticated()
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: MeResponse })
-  me(@CurrentUser() user: User): MeView {
-    return toMeView(user);
+  me(@CurrentUser() user: User, @CurrentOrg() org: OrgContext): MeView {
+    return toMeView(user, org);
   }
 
   @Put('profile')
@@ -239,9 +253,13 @@ export class AccountController {
   @ApiOkResponse({ type: ProfileUpdatedView })
   @ApiBadRequestResponse(INVALID_BODY)
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async updateProfile(@CurrentUser() user: User, @Body() body: UpdateProfileDto): Promise<MeView & { pendingEmail: string | null }> {
+  async updateProfile(
+    @CurrentUser() user: User,
+    @CurrentOrg() org: OrgContext,
+    @Body() body: UpdateProfileDto,
+  ): Promise<MeView & { pendingEmail: string | null }> {
     const { user: updated, pendingEmail } = await this.auth.updateProfile(user.id, body);
-    return { ...toMeView(updated), pendingEmail };
+    return { ...toMeView(updated, org.personal ? { ...org, account: updated } : org), pendingEmail };
   }
 
   @Get('profile/totp')

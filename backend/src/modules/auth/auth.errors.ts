@@ -7,6 +7,7 @@ export type AuthProblemCode =
   | 'invalid_credentials'
   | 'invalid_token'
   | 'no_password'
+  | 'org_permission'
   | 'session_expired'
   | 'too_many_attempts'
   | 'totp_already_enabled'
@@ -29,6 +30,15 @@ export const AuthErrors = {
       title: 'Email Not Verified',
       detail: 'Please check your email and click the verification link to activate your account.',
       extra: { needsVerification: true, email },
+    }),
+  /** The member's role in the current organisation does not allow the route (issue 51). */
+  orgPermission: (role: string, permission: string) =>
+    new ProblemException({
+      status: 403,
+      code: 'org_permission',
+      title: 'Forbidden',
+      detail: `Your role in this organisation (${role}) does not allow this.`,
+      extra: { role, permission },
     }),
   accountBlocked: () =>
     new ProblemException({ status: 403, code: 'account_blocked', title: 'Forbidden', detail: 'This account has been blocked. Please contact support.' }),

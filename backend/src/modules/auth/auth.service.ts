@@ -14,6 +14,7 @@ import { AccountCommands } from '../accounts/account-commands.js';
 import type { User } from '../accounts/user.entity.js';
 import { UsersRepository } from '../accounts/users.repository.js';
 import { AuthRepository } from './auth.repository.js';
+import { InvitationRedemption, invitationEmailMismatch, refuseInvitation } from '../accounts/invitation-redemption.js';
 
 const HOUR = 3600_000;
 export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
@@ -43,6 +44,7 @@ export class AuthService implements OnModuleInit {
     private readonly sessions: SessionsService,
     private readonly accounts: AccountCommands,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly invitations: InvitationRedemption,
   ) {}
 
   onModuleInit(): void {
@@ -84,6 +86,38 @@ export class AuthService implements OnModuleInit {
       // A parallel sign-up won the race: answer like a taken address.
       const winner = await this.users.fork().findByEmail(input.email);
       if (winner) await this.notifyRegistrationAttempt(winner);
+    }
+  }
+
+  /**
+   * Sign-up from an invitation link (issue 51): the mailed link proved the address, so the account starts verified,
+   * joins the organisation in the invitation's role in the same transaction, and is signed in by the caller. The
+   * address must be the invitation's. A taken address answers as `register` does (null: nobody is signed in).
+   */
+  async registerInvited(input: { name: string; email: string; password: string; invitationToken: string }): Promise<{ user: User; orgId: string } | null> {
+    const passwordHash = await hashPassword(input.password);
+    const tokenHash = sha256(input.invitationToken);
+    const { state, invitation } = await this.invitations.look(tokenHash);
+    if (state !== 'pending' || !invitation) refuseInvitation(state);
+    if (invitation.email !== input.email) throw invitationEmailMismatch();
+    const existing = await this.users.fork().findByEmail(input.email);
+    if (existing) {
+      await this.notifyRegistrationAttempt(existing);
+      return null;
+    }
+    try {
+      return await this.users.transaction(async (users) => {
+        const user = users.create({ email: input.email, ...splitName(input.name), passwordHash, emailVerified: true });
+        await users.flush();
+        const redeemed = await this.invitations.redeem(tokenHash, user.id, users.unitOfWork);
+        if (redeemed.state !== 'pending' || !redeemed.invitation) refuseInvitation(redeemed.state);
+        return { user, orgId: redeemed.invitation.orgId };
+      });
+    } catch (err) {
+      if (!(err instanceof UniqueConstraintViolationException)) throw err;
+      const winner = await this.users.fork().findByEmail(input.email);
+      if (winner) await this.notifyRegistrationAttempt(winner);
+      return null;
     }
   }
 

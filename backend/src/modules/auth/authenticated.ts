@@ -1,6 +1,9 @@
 import { applyDecorators, CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiExtension, ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { can, PERMISSIONS } from '@tzapi/shared/org-roles';
+import type { OrgRole, Permission } from '@tzapi/shared/org-roles';
+import { MembershipsRepository } from '../accounts/memberships.repository.js';
 import { SECURITY } from '../../common/openapi/swagger.js';
 import type { FastifyRequest } from 'fastify';
 import { Problems } from '../../common/problems/problem.js';
@@ -10,10 +13,20 @@ import type { Session } from './session.entity.js';
 import type { Role, User } from '../accounts/user.entity.js';
 
 const ROLES_KEY = 'auth:roles';
+const PERMISSION_KEY = 'auth:permission';
+
+/** The organisation a request of the account area acts on, and the signed-in person's role in it (issue 51). */
+export interface OrgContext {
+  /** The organisation's account: the person's own for their personal organisation. */
+  account: User;
+  role: OrgRole;
+  personal: boolean;
+}
 
 export interface AuthenticatedRequest extends FastifyRequest {
   user: User;
   session: Session;
+  org: OrgContext;
 }
 
 /**
@@ -26,6 +39,7 @@ export class SessionGuard implements CanActivate {
   constructor(
     private readonly sessions: SessionsService,
     private readonly reflector: Reflector,
+    private readonly memberships: MembershipsRepository,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -41,8 +55,40 @@ export class SessionGuard implements CanActivate {
       throw Problems.forbidden(roles.includes('super_admin') ? 'Super admin access required' : 'Your role does not allow this.');
     }
     if (roles?.includes('super_admin') && session.user.role === 'super_admin' && !session.user.totpSecret) throw AuthErrors.totpEnrollmentRequired();
+    request.org = await this.organisation(session);
+    const permission = this.reflector.getAllAndOverride<Permission | undefined>(PERMISSION_KEY, [context.getHandler(), context.getClass()]);
+    if (permission && !can(request.org.role, permission)) throw AuthErrors.orgPermission(request.org.role, permission);
     return true;
   }
+
+  /**
+   * The session's organisation, read afresh on every request: a member removed a moment ago, on any instance, is back
+   * in their personal organisation at their next request, and the session forgets the organisation.
+   */
+  private async organisation(session: Session): Promise<OrgContext> {
+    const personal: OrgContext = { account: session.user, role: 'owner', personal: true };
+    if (!session.orgId || session.orgId === session.user.id) return personal;
+    const access = await this.memberships.fork().access(session.orgId, session.user.id);
+    if (access) return { account: access.org, role: access.role, personal: false };
+    await this.sessions.switchOrg(session, null);
+    return personal;
+  }
+}
+
+/**
+ * What an account-area route needs of the member's role in the current organisation (the table in
+ * `packages/shared/src/org-roles.ts`): 403 `org_permission` otherwise. The OpenAPI document names it in
+ * `x-permission`, which the role-matrix spec reads.
+ */
+export function Permits(permission: Permission) {
+  const roles = PERMISSIONS[permission].join(', ');
+  return applyDecorators(
+    SetMetadata(PERMISSION_KEY, permission),
+    ApiExtension('x-permission', permission),
+    ApiForbiddenResponse({
+      description: `Needs the \`${permission}\` permission in the current organisation (roles: ${roles}); otherwise problem+json, code \`org_permission\``,
+    }),
+  );
 }
 
 /** One decorator that both guards a route with the session and documents it in Swagger. */
@@ -64,6 +110,16 @@ export function Authenticated(options: { roles?: Role[] } = {}) {
 
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): User => {
   return ctx.switchToHttp().getRequest<AuthenticatedRequest>().user;
+});
+
+/** The account the account area acts on: the current organisation's (the person's own in their personal one). */
+export const CurrentAccount = createParamDecorator((_data: unknown, ctx: ExecutionContext): User => {
+  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().org.account;
+});
+
+/** The current organisation and the signed-in person's role in it. */
+export const CurrentOrg = createParamDecorator((_data: unknown, ctx: ExecutionContext): OrgContext => {
+  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().org;
 });
 
 export const CurrentSession = createParamDecorator((_data: unknown, ctx: ExecutionContext): Session => {

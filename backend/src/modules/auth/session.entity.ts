@@ -6,7 +6,7 @@ import { User } from '../accounts/user.entity.js';
 /** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
 @Entity({ tableName: 'sessions' })
 export class Session {
-  [OptionalProps]?: 'createdAt' | 'lastSeenAt' | 'ipAddress' | 'userAgent';
+  [OptionalProps]?: 'createdAt' | 'lastSeenAt' | 'ipAddress' | 'userAgent' | 'orgId';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -17,6 +17,10 @@ export class Session {
   @ManyToOne(() => User, { deleteRule: 'cascade', fieldName: 'user_id' })
   @Index()
   user!: User;
+
+  /** The organisation the account area acts on (issue 51); null: the person's personal organisation. */
+  @Property({ type: 'uuid', nullable: true, fieldName: 'org_id' })
+  orgId: string | null = null;
 
   @Property({ type: 'datetime', fieldName: 'created_at' })
   createdAt: Date = new Date();

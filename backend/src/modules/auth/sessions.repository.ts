@@ -36,6 +36,16 @@ export class SessionsRepository extends BoundRepository {
     await this.em.nativeDelete(Session, { id });
   }
 
+  /** The organisation the session acts on; null is the personal one. */
+  async setOrg(id: string, orgId: string | null): Promise<void> {
+    await this.em.nativeUpdate(Session, { id }, { orgId });
+  }
+
+  /** Every session of the person that acts on the organisation goes back to their personal one (a removal). */
+  leaveOrg(userId: string, orgId: string): Promise<number> {
+    return this.em.nativeUpdate(Session, { user: userId, orgId }, { orgId: null });
+  }
+
   async touch(id: string, lastSeenAt: Date): Promise<void> {
     await this.em.nativeUpdate(Session, { id }, { lastSeenAt });
   }

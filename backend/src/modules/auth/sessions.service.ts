@@ -102,6 +102,17 @@ export class SessionsService implements OnModuleInit {
     reply.clearCookie(this.config.sessionCookieName, { path: '/', httpOnly: true, secure: this.config.secureCookies, sameSite: 'lax' });
   }
 
+  /** Switches the session to the organisation (null: the personal one). */
+  async switchOrg(session: Session, orgId: string | null): Promise<void> {
+    await this.repository.fork().setOrg(session.id, orgId);
+    session.orgId = orgId;
+  }
+
+  /** A removed member's sessions stop acting on the organisation at once (the next request is in their personal one). */
+  async leaveOrg(userId: string, orgId: string): Promise<number> {
+    return this.repository.fork().leaveOrg(userId, orgId);
+  }
+
   /** Ends every session of a blocked user and keeps the rows, which now only say why they stopped (see check). */
   async expireAllForUser(userId: string): Promise<number> {
     return this.repository.fork().expireAllForUser(userId);

@@ -8,7 +8,7 @@ import {
   UrlView,
 } from './dto/billing.responses.js';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentUser } from '../auth/authenticated.js';
+import { Authenticated, CurrentAccount, Permits } from '../auth/authenticated.js';
 import { User } from '../accounts/user.entity.js';
 import { BillingService } from './billing.service.js';
 import type { BillingResult } from './billing.service.js';
@@ -26,6 +26,7 @@ export class BillingController {
   constructor(private readonly billing: BillingService) {}
 
   @Post('create-subscription')
+  @Permits('billing.write')
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({
@@ -35,11 +36,12 @@ export class BillingController {
   })
   @ApiOkResponse({ type: BillingResultView })
   @ApiBadRequestResponse({ description: 'Invalid plan or payment method id (problem+json)' })
-  create(@CurrentUser() user: User, @Body() body: CreateSubscriptionDto): Promise<BillingResult> {
+  create(@CurrentAccount() user: User, @Body() body: CreateSubscriptionDto): Promise<BillingResult> {
     return this.billing.createSubscription(user.id, body.plan, body.paymentMethodId);
   }
 
   @Post('complete-subscription')
+  @Permits('billing.write')
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({
@@ -47,39 +49,43 @@ export class BillingController {
     description: 'Re-reads the subscription from the payment provider; the plan changes if the first invoice is paid.',
   })
   @ApiOkResponse({ type: BillingResultView })
-  complete(@CurrentUser() user: User, @Body() body: CompleteSubscriptionDto): Promise<BillingResult> {
+  complete(@CurrentAccount() user: User, @Body() body: CompleteSubscriptionDto): Promise<BillingResult> {
     return this.billing.completeSubscription(user.id, body.subscriptionId);
   }
 
   @Get('subscription')
+  @Permits('billing.read')
   @Authenticated()
   @ApiOperation({ summary: 'The current paid subscription', description: 'null on the free plan.' })
   @ApiOkResponse({
     description: 'The subscription; `null` on the free plan.',
     content: { 'application/json': { schema: { type: 'object', allOf: [{ $ref: getSchemaPath(SubscriptionResponse) }], nullable: true } } },
   })
-  async subscription(@CurrentUser() user: User): Promise<SubscriptionView | null> {
+  async subscription(@CurrentAccount() user: User): Promise<SubscriptionView | null> {
     return this.billing.currentSubscription(user.id);
   }
 
   @Get('history')
+  @Permits('billing.read')
   @Authenticated()
   @ApiOperation({ summary: 'Billing history (invoices), newest first' })
   @ApiOkResponse({ type: [InvoiceResponse] })
-  history(@CurrentUser() user: User): Promise<InvoiceView[]> {
+  history(@CurrentAccount() user: User): Promise<InvoiceView[]> {
     return this.billing.history(user.id);
   }
 
   @Get('invoices')
+  @Permits('billing.read')
   @Authenticated()
   @ApiOperation({ summary: 'Every invoice, paged', description: 'Newest first (offset, limit ≤ 100); `total` counts them all ("View All History").' })
   @ApiOkResponse({ type: InvoicePageView })
   @ApiBadRequestResponse({ description: 'Bad offset or limit (problem+json, code `validation_failed`)' })
-  invoices(@CurrentUser() user: User, @Query() query: InvoicePageQueryDto): Promise<InvoicePageView> {
+  invoices(@CurrentAccount() user: User, @Query() query: InvoicePageQueryDto): Promise<InvoicePageView> {
     return this.billing.invoicePage(user.id, query.offset ?? 0, query.limit ?? 20);
   }
 
   @Get('invoices/:id/receipt.pdf')
+  @Permits('billing.read')
   @Authenticated()
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({
@@ -90,7 +96,7 @@ export class BillingController {
   @ApiOkResponse({ description: 'The PDF file (attachment)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
   @ApiNotFoundResponse({ description: 'No such invoice of yours (problem+json, code `not_found`)' })
   @ApiConflictResponse({ description: 'The invoice is not paid (problem+json, code `invoice_not_paid`)' })
-  async receipt(@CurrentUser() user: User, @Param('id') id: string): Promise<StreamableFile> {
+  async receipt(@CurrentAccount() user: User, @Param('id') id: string): Promise<StreamableFile> {
     const { invoice, user: owner } = await this.billing.ownInvoice(user.id, id);
     if (invoice.status !== 'paid') throw BillingErrors.invoiceNotPaid();
     const pdf = await renderReceiptPdf(invoice, owner);
@@ -99,6 +105,7 @@ export class BillingController {
   }
 
   @Post('portal-session')
+  @Permits('billing.write')
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({
@@ -107,11 +114,12 @@ export class BillingController {
   })
   @ApiOkResponse({ type: UrlView })
   @ApiBadRequestResponse({ description: 'No billing account yet (code `no_billing_account`)' })
-  async portal(@CurrentUser() user: User): Promise<{ url: string }> {
+  async portal(@CurrentAccount() user: User): Promise<{ url: string }> {
     return { url: await this.billing.portalUrl(user.id) };
   }
 
   @Post('update-plan')
+  @Permits('billing.write')
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({
@@ -120,7 +128,7 @@ export class BillingController {
   })
   @ApiOkResponse({ type: BillingResultView })
   @ApiBadRequestResponse({ description: 'same_plan, downgrade_not_supported or no_subscription (problem+json)' })
-  update(@CurrentUser() user: User, @Body() body: UpdatePlanDto): Promise<BillingResult> {
+  update(@CurrentAccount() user: User, @Body() body: UpdatePlanDto): Promise<BillingResult> {
     return this.billing.updatePlan(user.id, body.plan);
   }
 }

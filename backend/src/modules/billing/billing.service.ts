@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { PLANS } from '../../config/plans.js';
 import type { PlanId } from '../../config/plans.js';
+import { MembershipsRepository } from '../accounts/memberships.repository.js';
 import { AccountCommands } from '../accounts/account-commands.js';
 import type { ChangeContext } from '../accounts/account-commands.js';
 import type { User } from '../accounts/user.entity.js';
@@ -53,6 +54,7 @@ export class BillingService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountCommands,
     private readonly invoices: InvoiceRecorder,
+    private readonly memberships: MembershipsRepository,
     @Optional() private readonly webhooks?: WebhooksService,
   ) {}
 
@@ -102,7 +104,9 @@ export class BillingService {
     const db = this.repository.fork();
     const user = await db.user(userId);
     if (user.stripeCustomerId) return user.stripeCustomerId;
-    const customerId = await this.gateway.createCustomer({ id: user.id, email: user.email, name: displayName(user) });
+    // An organisation's customer is reached at its owners' and billing members' first address (its own is a placeholder).
+    const email = user.kind === 'organisation' ? ((await this.memberships.fork().addresses(user.id, ['owner', 'billing']))[0] ?? user.email) : user.email;
+    const customerId = await this.gateway.createCustomer({ id: user.id, email, name: displayName(user) });
     return this.accounts.linkBillingCustomer(userId, customerId);
   }
 

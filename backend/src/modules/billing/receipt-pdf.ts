@@ -9,13 +9,14 @@ const PRODUCT = 'TimeZone API';
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The facts a receipt prints, in order; also what tests read back from the PDF. */
-export function receiptLines(invoice: Invoice, user: Pick<User, 'firstName' | 'lastName' | 'email'>): [string, string][] {
+export function receiptLines(invoice: Invoice, user: Pick<User, 'firstName' | 'lastName' | 'email'> & { kind?: User['kind'] }): [string, string][] {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   const period = invoice.periodStart && invoice.periodEnd ? `${day(invoice.periodStart)} to ${day(invoice.periodEnd)}` : 'Not stated';
   return [
     ['Invoice number', invoiceNumber(invoice)],
     ['Date', day(invoice.paidAt ?? invoice.createdAt)],
-    ['Billed to', name ? `${name} <${user.email}>` : user.email],
+    // An organisation's own address is a reserved placeholder: its receipt names the organisation only.
+    ['Billed to', user.kind === 'organisation' ? name : name ? `${name} <${user.email}>` : user.email],
     ['Plan', invoice.plan ? PLANS[invoice.plan].name : 'Not stated'],
     ['Period', period],
     ['Description', invoice.description],

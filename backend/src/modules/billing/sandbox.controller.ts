@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/co
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { OkView } from '../../common/http/ok-view.js';
 import { SandboxPaymentMethodView as SandboxPaymentMethodResponse, SandboxPortalView as SandboxPortalResponse } from './dto/billing.responses.js';
-import { Authenticated, CurrentUser } from '../auth/authenticated.js';
+import { Authenticated, CurrentAccount, Permits } from '../auth/authenticated.js';
 import type { User } from '../accounts/user.entity.js';
 import { BillingErrors } from './billing.errors.js';
 import { BillingService } from './billing.service.js';
@@ -59,12 +59,13 @@ export class SandboxBillingController {
   }
 
   @Post('confirm')
+  @Permits('billing.write')
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox: approve a payment in the 3-D Secure step' })
   @ApiOkResponse({ type: OkView })
   @ApiNotFoundResponse({ description: 'No such pending payment (problem+json)' })
-  async confirm(@CurrentUser() user: User, @Body() body: SandboxConfirmDto): Promise<{ ok: true }> {
+  async confirm(@CurrentAccount() user: User, @Body() body: SandboxConfirmDto): Promise<{ ok: true }> {
     const sandbox = this.sandbox();
     const customerId = await this.billing.customerId(user.id);
     const confirmed = customerId ? await sandbox.confirmPayment(body.clientSecret, customerId) : null;
@@ -73,42 +74,46 @@ export class SandboxBillingController {
   }
 
   @Get('portal')
+  @Permits('billing.read')
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox portal: the subscription and card behind a portal link' })
   @ApiQuery({ name: 'session', type: String, required: true, description: 'The portal session id the portal link carries', example: 'bps_sbx_3f9a1c' })
   @ApiOkResponse({ type: SandboxPortalResponse })
   @ApiNotFoundResponse({ description: 'Unknown portal session, or Stripe is configured (problem+json)' })
-  async portal(@CurrentUser() user: User, @Query('session') session = ''): Promise<SandboxPortalView> {
+  async portal(@CurrentAccount() user: User, @Query('session') session = ''): Promise<SandboxPortalView> {
     return this.portalView(user, await this.portalCustomer(user, session));
   }
 
   @Post('portal/cancel')
+  @Permits('billing.write')
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox portal: cancel at the end of the period' })
   @ApiOkResponse({ type: SandboxPortalResponse })
   @ApiNotFoundResponse({ description: 'Unknown portal session, or Stripe is configured (problem+json)' })
-  async cancel(@CurrentUser() user: User, @Body() body: SandboxPortalDto): Promise<SandboxPortalView> {
+  async cancel(@CurrentAccount() user: User, @Body() body: SandboxPortalDto): Promise<SandboxPortalView> {
     return this.setCancel(user, body.session, true);
   }
 
   @Post('portal/resume')
+  @Permits('billing.write')
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox portal: keep renewing (undo a cancellation)' })
   @ApiOkResponse({ type: SandboxPortalResponse })
   @ApiNotFoundResponse({ description: 'Unknown portal session, or Stripe is configured (problem+json)' })
-  async resume(@CurrentUser() user: User, @Body() body: SandboxPortalDto): Promise<SandboxPortalView> {
+  async resume(@CurrentAccount() user: User, @Body() body: SandboxPortalDto): Promise<SandboxPortalView> {
     return this.setCancel(user, body.session, false);
   }
 
   @Post('portal/card')
+  @Permits('billing.write')
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({ summary: 'Sandbox portal: replace the card on file' })
   @ApiOkResponse({ type: SandboxPortalResponse })
   @ApiNotFoundResponse({ description: 'Unknown portal session, or Stripe is configured (problem+json)' })
-  async card(@CurrentUser() user: User, @Body() body: SandboxPortalCardDto): Promise<SandboxPortalView> {
+  async card(@CurrentAccount() user: User, @Body() body: SandboxPortalCardDto): Promise<SandboxPortalView> {
     const customerId = await this.portalCustomer(user, body.session);
     const sandbox = this.sandbox();
     const pm = await sandbox.createPaymentMethod(this.validCard(body));

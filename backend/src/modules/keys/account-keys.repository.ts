@@ -18,4 +18,13 @@ export class AccountKeysRepository extends BoundRepository {
     const deleted = await this.em.execute<{ id: string }[]>(`delete from api_keys where user_id = ? returning id`, [userId]);
     return deleted.map((row) => row.id);
   }
+
+  /** Turns off the account's live keys that `createdBy` made (all of them when null); answers their ids. */
+  async deactivate(userId: string, createdBy: string | null): Promise<string[]> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update api_keys set is_active = false, updated_at = now() where user_id = ? and is_active${createdBy ? ' and created_by_id = ?' : ''} returning id`,
+      createdBy ? [userId, createdBy] : [userId],
+    );
+    return rows.map((row) => row.id);
+  }
 }

@@ -15,7 +15,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Authenticated, CurrentUser } from '../auth/authenticated.js';
+import { Authenticated, CurrentAccount, CurrentUser, Permits } from '../auth/authenticated.js';
 import { User } from '../accounts/user.entity.js';
 import { toApiKeyView } from './api-key.entity.js';
 import type { ApiKeyView } from './api-key.entity.js';
@@ -53,13 +53,15 @@ export class KeysController {
   ) {}
 
   @Get()
+  @Permits('keys.read')
   @ApiOperation({ summary: 'Your API keys', description: 'Newest first; keys are masked (use reveal for the full key).' })
   @ApiOkResponse({ type: [ApiKeyResponse] })
-  async list(@CurrentUser() user: User): Promise<ApiKeyView[]> {
-    return (await this.keys.list(user.id)).map(toApiKeyView);
+  async list(@CurrentAccount() account: User): Promise<ApiKeyView[]> {
+    return (await this.keys.list(account.id)).map(toApiKeyView);
   }
 
   @Post()
+  @Permits('keys.write')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Create an API key', description: 'Answers the full key once, in `key`.' })
   @ApiHeader({
@@ -71,6 +73,7 @@ export class KeysController {
   @ApiCreatedResponse({ type: IssuedApiKeyView })
   @ApiBadRequestResponse(VALIDATION_EXAMPLE)
   async create(
+    @CurrentAccount() account: User,
     @CurrentUser() user: User,
     @Body() body: CreateApiKeyDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
@@ -79,21 +82,23 @@ export class KeysController {
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
       throw Problems.validation([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 8 to 64 letters, digits, - or _' }]);
     }
-    const { apiKey, key, replayed } = await this.keys.create(user.id, body, idempotencyKey);
+    const { apiKey, key, replayed } = await this.keys.create(account.id, body, idempotencyKey, user);
     if (replayed) reply.header('Idempotent-Replayed', 'true');
     return { ...toApiKeyView(apiKey), key };
   }
 
   @Put(':id')
+  @Permits('keys.write')
   @ApiOperation({ summary: 'Edit an API key', description: 'Name, restrictions and the active switch; applies to the very next request.' })
   @ApiOkResponse({ type: ApiKeyResponse })
   @ApiBadRequestResponse(VALIDATION_EXAMPLE)
   @ApiNotFoundResponse({ description: 'No such key of yours' })
-  async update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateApiKeyDto): Promise<ApiKeyView> {
-    return toApiKeyView(await this.keys.update(user.id, id, body));
+  async update(@CurrentAccount() account: User, @CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateApiKeyDto): Promise<ApiKeyView> {
+    return toApiKeyView(await this.keys.update(account.id, id, body, user));
   }
 
   @Put(':id/rotate')
+  @Permits('keys.write')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'Rotate an API key',
@@ -103,21 +108,28 @@ export class KeysController {
   @ApiBody({ type: RotateApiKeyDto, required: false, examples: { overlap: { summary: 'Keep the old key for 24 hours', value: { overlap: '24h' } } } })
   @ApiOkResponse({ type: IssuedApiKeyView })
   @ApiNotFoundResponse({ description: 'No such key of yours' })
-  async rotate(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RotateApiKeyDto): Promise<ApiKeyView & { key: string }> {
-    const { apiKey, key } = await this.keys.rotate(user.id, id, body?.overlap ?? 'none');
+  async rotate(
+    @CurrentAccount() account: User,
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Body() body: RotateApiKeyDto,
+  ): Promise<ApiKeyView & { key: string }> {
+    const { apiKey, key } = await this.keys.rotate(account.id, id, body?.overlap ?? 'none', user);
     return { ...toApiKeyView(apiKey), key };
   }
 
   @Delete(':id')
+  @Permits('keys.write')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete an API key', description: 'Permanent; the key stops at once. Its usage history stays.' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiNotFoundResponse({ description: 'No such key of yours' })
-  async remove(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
-    await this.keys.remove(user.id, id);
+  async remove(@CurrentAccount() account: User, @CurrentUser() user: User, @Param('id') id: string): Promise<void> {
+    await this.keys.remove(account.id, id, user);
   }
 
   @Post(':id/reveal')
+  @Permits('keys.write')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
@@ -131,8 +143,14 @@ export class KeysController {
     description: 'Wrong or missing password (code `wrong_password`, field `password`), or a missing or wrong code (`totp_required`, `totp_invalid`)',
   })
   @ApiNotFoundResponse({ description: 'No such key of yours' })
-  async reveal(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RevealApiKeyDto, @Req() request: FastifyRequest): Promise<{ key: string }> {
+  async reveal(
+    @CurrentAccount() account: User,
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Body() body: RevealApiKeyDto,
+    @Req() request: FastifyRequest,
+  ): Promise<{ key: string }> {
     await this.identity.confirm(user, body);
-    return { key: await this.keys.reveal(user.id, id, request.ip) };
+    return { key: await this.keys.reveal(account.id, id, request.ip) };
   }
 }

@@ -17,6 +17,8 @@ import { ReleaseCache } from '../tzdb/release-cache.js';
 import { TzdbErrors } from '../tzdb/tzdb.errors.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { KeyDirectory } from './key-directory.js';
+import { OrgAudit } from '../audit/org-audit.js';
+import type { OrgAuditAction } from '../audit/org-audit.js';
 import { KeysRepository } from './keys.repository.js';
 import { cleanRestrictions } from './key-restrictions.js';
 
@@ -24,6 +26,12 @@ export interface IssuedKey {
   apiKey: ApiKey;
   /** The full key, answered once on create and rotate. */
   key: string;
+}
+
+/** Who acts on a key (the signed-in member), for `createdBy` and the organisation's audit. */
+export interface KeyActor {
+  id: string;
+  email: string;
 }
 
 /** What the key webhook events carry: never the key itself. */
@@ -43,6 +51,7 @@ export class KeysService {
     @Inject(APP_CONFIG) config: AppConfig,
     @Optional() private readonly webhooks?: WebhooksService,
     @Optional() private readonly releases?: ReleaseCache,
+    @Optional() private readonly audit?: OrgAudit,
   ) {
     this.vault = new SecretVault(config.secret, API_KEY_VAULT);
   }
@@ -55,7 +64,7 @@ export class KeysService {
    * Creates a key. With an idempotency key (one per form submission), a repeated request (a double click, a retry after
    * a lost answer) answers the key the first one made, `replayed`, instead of a second key with another secret.
    */
-  async create(userId: string, input: CreateApiKeyDto, idempotencyKey?: string): Promise<IssuedKey & { replayed: boolean }> {
+  async create(userId: string, input: CreateApiKeyDto, idempotencyKey?: string, actor?: KeyActor): Promise<IssuedKey & { replayed: boolean }> {
     const { name, ipRestrictions, urlRestrictions } = this.validate(input);
     const earlier = idempotencyKey ? await this.made(userId, idempotencyKey) : null;
     if (earlier) return earlier;
@@ -69,11 +78,12 @@ export class KeysService {
           urlRestrictions,
           idempotencyKey: idempotencyKey ?? null,
           ...options,
-          createdBy: userId,
+          createdBy: actor?.id ?? userId,
           ...this.secretFields(key),
         });
         await tx.flush();
         await this.webhooks?.emit(userId, 'key.created', keyEvent(created), { em: tx.unitOfWork });
+        await this.audited(userId, actor, 'key.create', created, null, tx);
         return created;
       });
       return { apiKey: await this.withCreator(userId, apiKey), key, replayed: false };
@@ -91,9 +101,10 @@ export class KeysService {
     return apiKey ? { apiKey, key: this.vault.decrypt(apiKey.encrypted), replayed: true } : null;
   }
 
-  async update(userId: string, keyId: string, input: UpdateApiKeyDto): Promise<ApiKey> {
+  async update(userId: string, keyId: string, input: UpdateApiKeyDto, actor?: KeyActor): Promise<ApiKey> {
     const keys = this.keys.fork();
     const apiKey = await this.ownKey(keys, userId, keyId);
+    const before = { name: apiKey.name, isActive: apiKey.isActive, scopes: apiKey.scopes, expiresAt: apiKey.expiresAt };
     const { name, ipRestrictions, urlRestrictions } = this.validate({
       name: input.name ?? apiKey.name,
       ipRestrictions: input.ipRestrictions ?? apiKey.ipRestrictions,
@@ -107,7 +118,10 @@ export class KeysService {
     const options = await this.keyOptions(keys, userId, input);
     if (options.expiresAt !== undefined && options.expiresAt?.getTime() !== apiKey.expiresAt?.getTime()) apiKey.expiryNoticeSentAt = null;
     Object.assign(apiKey, options);
-    await keys.flush();
+    await keys.within(keys.unitOfWork, async (tx) => {
+      await tx.flush();
+      await this.audited(userId, actor, 'key.update', apiKey, before, tx);
+    });
     await this.directory.invalidateKey(apiKey.id);
     return apiKey;
   }
@@ -117,11 +131,11 @@ export class KeysService {
    * overlap the new secret is a new key with the same settings, and the old key keeps answering until the overlap ends
    * (its expiresAt, then 401 `key_expired`): each request's usage stays with the key it used.
    */
-  async rotate(userId: string, keyId: string, overlap: RotationOverlap = 'none'): Promise<IssuedKey> {
+  async rotate(userId: string, keyId: string, overlap: RotationOverlap = 'none', actor?: KeyActor): Promise<IssuedKey> {
     const keys = this.keys.fork();
     const old = await this.ownKey(keys, userId, keyId);
     const overlapMs = ROTATION_OVERLAP_MS[overlap] ?? 0;
-    if (overlapMs === 0) return this.rotateIn(keys, old);
+    if (overlapMs === 0) return this.rotateIn(keys, old, actor);
     const key = generateApiKey();
     const until = new Date(Date.now() + overlapMs);
     const apiKey = await this.keys.transaction(async (tx) => {
@@ -137,7 +151,7 @@ export class KeysService {
         expiryNoticeSentAt: current.expiryNoticeSentAt,
         rateLimit: current.rateLimit,
         rateLimitWindow: current.rateLimitWindow,
-        createdBy: userId,
+        createdBy: actor?.id ?? userId,
         ...this.secretFields(key),
       });
       if (!current.expiresAt || current.expiresAt > until) current.expiresAt = until;
@@ -146,6 +160,7 @@ export class KeysService {
       current.expiryNoticeSentAt ??= new Date();
       await tx.flush();
       await this.webhooks?.emit(userId, 'key.rotated', keyEvent(created), { em: tx.unitOfWork });
+      await this.audited(userId, actor, 'key.rotate', created, { keyId, overlap }, tx);
       return created;
     });
     await this.directory.invalidateKey(keyId);
@@ -177,12 +192,14 @@ export class KeysService {
     await this.directory.invalidateKey(keyId);
   }
 
-  async remove(userId: string, keyId: string): Promise<void> {
+  async remove(userId: string, keyId: string, actor?: KeyActor): Promise<void> {
     await this.keys.transaction(async (tx) => {
       const apiKey = await this.ownKey(tx, userId, keyId);
+      const gone = { id: apiKey.id, name: apiKey.name, prefix: apiKey.prefix, lastFour: apiKey.lastFour };
       tx.remove(apiKey);
       await tx.flush();
       await this.webhooks?.emit(userId, 'key.deleted', keyEvent(apiKey), { em: tx.unitOfWork });
+      await this.audited(userId, actor, 'key.delete', gone, null, tx);
     });
     await this.directory.invalidateKey(keyId);
   }
@@ -200,15 +217,33 @@ export class KeysService {
     return count;
   }
 
-  private async rotateIn(keys: KeysRepository, apiKey: ApiKey): Promise<IssuedKey> {
+  private async rotateIn(keys: KeysRepository, apiKey: ApiKey, actor?: KeyActor): Promise<IssuedKey> {
     const key = generateApiKey();
     Object.assign(apiKey, this.secretFields(key));
     await keys.within(keys.unitOfWork, async (tx) => {
       await tx.flush();
       await this.webhooks?.emit(apiKey.user.id, 'key.rotated', keyEvent(apiKey), { em: tx.unitOfWork });
+      await this.audited(apiKey.user.id, actor, 'key.rotate', apiKey, { keyId: apiKey.id, overlap: 'none' }, tx);
     });
     await this.directory.invalidateKey(apiKey.id);
     return { apiKey, key };
+  }
+
+  /** The organisation's audit row of a member's action on a key, in the action's transaction (no actor: no row). */
+  private async audited(
+    accountId: string,
+    actor: KeyActor | undefined,
+    action: OrgAuditAction,
+    apiKey: Pick<ApiKey, 'id' | 'name' | 'prefix' | 'lastFour'>,
+    before: Record<string, unknown> | null,
+    tx: KeysRepository,
+  ): Promise<void> {
+    if (!actor || !this.audit) return;
+    const after = { name: apiKey.name, key: `${apiKey.prefix}…${apiKey.lastFour}` };
+    await this.audit.record(
+      { orgId: accountId, actorId: actor.id, actorEmail: actor.email, action, targetType: 'api_key', targetId: apiKey.id, before, after },
+      tx.unitOfWork,
+    );
   }
 
   private secretFields(key: string): Pick<ApiKey, 'prefix' | 'lastFour' | 'hash' | 'encrypted'> {

@@ -6,6 +6,10 @@ import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { JobQueue, backoffForHours } from '../jobs/job-queue.js';
+import { MembershipsRepository } from '../accounts/memberships.repository.js';
+
+/** The reserved address of an organisation's account (`org-<id>@organisations.invalid`). */
+const ORGANISATION_ADDRESS = /^org-([0-9a-f-]{36})@organisations\.invalid$/;
 
 export interface MailMessage {
   to: string;
@@ -53,6 +57,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobQueue,
+    private readonly memberships: MembershipsRepository,
   ) {
     if (config.SMTP_URL) {
       this.transport = createTransport(config.SMTP_URL) as unknown as Sender;
@@ -95,7 +100,17 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
 
   /** Puts one mail in the outbox; it is sent by a worker on any instance, and retried until it goes out. */
   async queue(message: MailMessage, options: QueueMailOptions = {}): Promise<void> {
-    await this.jobs.send(MAIL_QUEUE, { ...message }, options);
+    for (const to of await this.recipients(message.to)) await this.jobs.send(MAIL_QUEUE, { ...message, to }, options);
+  }
+
+  /**
+   * An organisation's account has a reserved address that no mail reaches (issue 51): a mail to the account goes to
+   * its owners, admins and billing members instead, one message each. Any other address is itself.
+   */
+  private async recipients(to: string): Promise<string[]> {
+    const organisation = ORGANISATION_ADDRESS.exec(to);
+    if (!organisation) return [to];
+    return this.memberships.fork().addresses(organisation[1], ['owner', 'admin', 'billing']);
   }
 
   /** Sends one message now; throws when the SMTP server refuses it or can't be reached. The outbox's worker calls it. */

@@ -361,3 +361,23 @@ export function keyExpiryMail(input: { maskedKey: string; expiresAt: Date; keysU
     html: layout(lines, { label: 'Open your API keys', url: keysUrl }, after),
   };
 }
+
+/**
+ * An invitation to an organisation (issue 51). The organisation's name and the inviter are typed by people, so the mail
+ * quotes neither: it names only the role (from a fixed list) and the expiry, and the link's page shows who invited.
+ */
+export function invitationMail(input: { link: string; roleLabel: string; expiresAt: Date }): RenderedMail {
+  const when = `${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const { link, roleLabel } = plainValues({ link: input.link, roleLabel: input.roleLabel });
+  const lines = [
+    FIXED_GREETING,
+    `You have been invited to join an organisation on ${PRODUCT} as ${roleLabel}.`,
+    'Open the invitation to see who invited you and to accept it. You can sign in with an existing account or create one.',
+  ];
+  const after = [`The invitation works once and expires on ${when}. If you did not expect it, ignore this e-mail: nothing will happen.`];
+  return {
+    subject: `You are invited to an organisation on ${PRODUCT}`,
+    text: [...lines, `Open the invitation: ${link}`, ...after, `— The ${PRODUCT} team`].join('\n\n'),
+    html: layout(lines, { label: 'Open the invitation', url: link }, after),
+  };
+}

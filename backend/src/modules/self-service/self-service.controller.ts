@@ -13,7 +13,8 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Authenticated, CurrentUser } from '../auth/authenticated.js';
+import { Authenticated, CurrentAccount, CurrentOrg, CurrentUser, Permits } from '../auth/authenticated.js';
+import type { OrgContext } from '../auth/authenticated.js';
 import { AuthThrottle } from '../auth/attempt-limits.js';
 import { OkView } from '../../common/http/ok-view.js';
 import { MeView as MeResponse } from '../accounts/dto/user.responses.js';
@@ -76,6 +77,7 @@ export class SelfServiceController {
   }
 
   @Post('me/exports')
+  @Permits('account.export')
   @HttpCode(202)
   @Authenticated()
   @ApiOperation({
@@ -86,12 +88,13 @@ export class SelfServiceController {
   })
   @ApiAcceptedResponse({ type: ExportJobResponse })
   @ApiTooManyRequestsResponse(TOO_MANY)
-  async startExport(@CurrentUser() user: User, @Req() request: FastifyRequest): Promise<ExportJobView> {
+  async startExport(@CurrentAccount() user: User, @Req() request: FastifyRequest): Promise<ExportJobView> {
     await this.throttle.check('export', request.ip, user.id);
     return this.exports.start(user.id);
   }
 
   @Get('me/exports/:id')
+  @Permits('account.export')
   @Authenticated()
   @ApiOperation({
     operationId: 'Accounts_exportJob',
@@ -99,11 +102,12 @@ export class SelfServiceController {
   })
   @ApiOkResponse({ type: ExportJobResponse })
   @ApiNotFoundResponse({ description: 'No such export of yours (problem+json, code `not_found`)' })
-  exportJob(@CurrentUser() user: User, @Param('id') id: string): Promise<ExportJobView> {
+  exportJob(@CurrentAccount() user: User, @Param('id') id: string): Promise<ExportJobView> {
     return this.exports.get(user.id, id);
   }
 
   @Get('me/exports/:id/download')
+  @Permits('account.export')
   @Authenticated()
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({
@@ -114,13 +118,14 @@ export class SelfServiceController {
   @ApiOkResponse({ description: 'The export (attachment)', type: DataExportFileView })
   @ApiNotFoundResponse({ description: 'No such export of yours (problem+json, code `not_found`)' })
   @ApiConflictResponse({ description: 'Still being built or failed (problem+json, code `export_not_ready`)' })
-  async downloadExport(@CurrentUser() user: User, @Param('id') id: string): Promise<StreamableFile> {
+  async downloadExport(@CurrentAccount() user: User, @Param('id') id: string): Promise<StreamableFile> {
     const file = await this.exports.file(user.id, id);
     const day = new Date().toISOString().slice(0, 10);
     return new StreamableFile(file, { type: 'application/json; charset=utf-8', disposition: `attachment; filename="tzapi-export-${day}.json"` });
   }
 
   @Put('profile/quota-alerts')
+  @Permits('org.settings')
   @Authenticated()
   @ApiOperation({
     operationId: 'Accounts_quotaAlerts',
@@ -129,11 +134,13 @@ export class SelfServiceController {
   })
   @ApiOkResponse({ type: MeResponse })
   @ApiBadRequestResponse({ description: 'Malformed body (problem+json, code `validation_failed`)' })
-  async quotaAlerts(@CurrentUser() user: User, @Body() body: QuotaAlertsDto): Promise<MeView> {
-    return toMeView(await this.preferences.setQuotaAlerts(user.id, body.enabled));
+  async quotaAlerts(@CurrentUser() person: User, @CurrentOrg() org: OrgContext, @Body() body: QuotaAlertsDto): Promise<MeView> {
+    const account = await this.preferences.setQuotaAlerts(org.account.id, body.enabled);
+    return toMeView(org.personal ? account : person, { ...org, account });
   }
 
   @Put('profile/change-notices')
+  @Permits('org.settings')
   @Authenticated()
   @ApiOperation({
     operationId: 'Accounts_changeNotices',
@@ -142,8 +149,9 @@ export class SelfServiceController {
   })
   @ApiOkResponse({ type: MeResponse })
   @ApiBadRequestResponse({ description: 'Malformed body (problem+json, code `validation_failed`)' })
-  async changeNotices(@CurrentUser() user: User, @Body() body: QuotaAlertsDto): Promise<MeView> {
-    return toMeView(await this.preferences.setChangeNotices(user.id, body.enabled));
+  async changeNotices(@CurrentUser() person: User, @CurrentOrg() org: OrgContext, @Body() body: QuotaAlertsDto): Promise<MeView> {
+    const account = await this.preferences.setChangeNotices(org.account.id, body.enabled);
+    return toMeView(org.personal ? account : person, { ...org, account });
   }
 
   @Put('profile/display-zone')
@@ -156,7 +164,8 @@ export class SelfServiceController {
   })
   @ApiOkResponse({ type: MeResponse })
   @ApiBadRequestResponse({ description: 'Not a zone of the active tz release (problem+json, code `invalid_timezone`) or a malformed body' })
-  async displayZone(@CurrentUser() user: User, @Body() body: DisplayZoneDto): Promise<MeView> {
-    return toMeView(await this.preferences.setDisplayZone(user.id, body.displayZone ?? null));
+  async displayZone(@CurrentUser() user: User, @CurrentOrg() org: OrgContext, @Body() body: DisplayZoneDto): Promise<MeView> {
+    const person = await this.preferences.setDisplayZone(user.id, body.displayZone ?? null);
+    return toMeView(person, org.personal ? { ...org, account: person } : org);
   }
 }

@@ -4,7 +4,7 @@ import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOk
 import { RequestLogQueryDto, RequestStatsQueryDto } from './dto/request-log.dto.js';
 import { RequestDetailView, RequestLogPageView, RequestStatsView } from './dto/request-log.responses.js';
 import { RequestLogService } from './request-log.service.js';
-import { Authenticated, CurrentUser } from '../auth/authenticated.js';
+import { Authenticated, CurrentAccount, Permits } from '../auth/authenticated.js';
 import { accountLimits, User } from '../accounts/user.entity.js';
 import { DashboardStatsQueryDto, UsageListQueryDto, UsageRangeDto, UsageSummaryQueryDto } from './dto/usage-query.dto.js';
 import { UsageService } from './usage.service.js';
@@ -20,6 +20,7 @@ export class UsageController {
   ) {}
 
   @Get('dashboard/stats')
+  @Permits('org.read')
   @ApiOperation({
     summary: 'Dashboard numbers',
     description:
@@ -28,19 +29,21 @@ export class UsageController {
   })
   @ApiOkResponse({ type: DashboardStatsView })
   @ApiBadRequestResponse({ description: 'Bad time zone (problem+json: invalid_timezone)' })
-  stats(@CurrentUser() user: User, @Query() query: DashboardStatsQueryDto): Promise<DashboardStats> {
+  stats(@CurrentAccount() user: User, @Query() query: DashboardStatsQueryDto): Promise<DashboardStats> {
     return this.usage.stats(user.id, user.plan, accountLimits(user), user.usageSeenAt, query.tz);
   }
 
   @Get('usage')
+  @Permits('usage.read')
   @ApiOperation({ summary: 'Your usage records', description: 'Newest first, page by page: pass nextCursor as cursor for the next page (limit ≤ 1000).' })
   @ApiOkResponse({ type: UsagePageView })
   @ApiBadRequestResponse({ description: 'Bad date, limit or cursor (problem+json)' })
-  list(@CurrentUser() user: User, @Query() query: UsageListQueryDto): Promise<UsagePage> {
+  list(@CurrentAccount() user: User, @Query() query: UsageListQueryDto): Promise<UsagePage> {
     return this.usage.list(user.id, query);
   }
 
   @Get('usage/export.csv')
+  @Permits('usage.read')
   @ApiOperation({
     summary: 'Your usage records as CSV',
     description:
@@ -51,13 +54,14 @@ export class UsageController {
   @ApiOkResponse({ description: 'The CSV file (attachment)', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiBadRequestResponse({ description: 'Bad date range or key id (problem+json)' })
   @Header('Cache-Control', 'no-store')
-  exportCsv(@CurrentUser() user: User, @Query() query: UsageRangeDto): StreamableFile {
+  exportCsv(@CurrentAccount() user: User, @Query() query: UsageRangeDto): StreamableFile {
     const stream = this.usage.exportCsv(user.id, query);
     const day = new Date().toISOString().slice(0, 10);
     return new StreamableFile(stream, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="usage-${day}.csv"` });
   }
 
   @Get('usage/summary')
+  @Permits('usage.read')
   @ApiOperation({
     summary: 'Usage summary',
     description:
@@ -67,13 +71,14 @@ export class UsageController {
   })
   @ApiOkResponse({ type: UsageSummaryView })
   @ApiBadRequestResponse({ description: 'Bad date range or time zone (problem+json: invalid_range, invalid_timezone)' })
-  async summary(@CurrentUser() user: User, @Query() query: UsageSummaryQueryDto): Promise<UsageSummary> {
+  async summary(@CurrentAccount() user: User, @Query() query: UsageSummaryQueryDto): Promise<UsageSummary> {
     const summary = await this.usage.summary(user.id, query);
     if (!user.usageSeenAt) await this.usage.markUsageSeen(user.id);
     return summary;
   }
 
   @Get('usage/requests')
+  @Permits('usage.read')
   @ApiOperation({
     summary: 'Your request log',
     description:
@@ -82,11 +87,12 @@ export class UsageController {
   })
   @ApiOkResponse({ type: RequestLogPageView })
   @ApiBadRequestResponse({ description: 'Bad filter, date or cursor (problem+json: invalid_status_filter, invalid_range, invalid_cursor, validation_failed)' })
-  requests(@CurrentUser() user: User, @Query() query: RequestLogQueryDto): Promise<RequestLogPageView> {
+  requests(@CurrentAccount() user: User, @Query() query: RequestLogQueryDto): Promise<RequestLogPageView> {
     return this.requestLog.page(user.id, query);
   }
 
   @Get('usage/requests/stats')
+  @Permits('usage.read')
   @ApiOperation({
     summary: 'Request log analytics (Premium and Enterprise)',
     description:
@@ -96,18 +102,19 @@ export class UsageController {
   @ApiOkResponse({ type: RequestStatsView })
   @ApiBadRequestResponse({ description: 'Bad date range or time zone (problem+json: invalid_range, invalid_timezone)' })
   @ApiForbiddenResponse({ description: 'The plan has no advanced analytics (problem+json: analytics_plan_required)' })
-  requestStats(@CurrentUser() user: User, @Query() query: RequestStatsQueryDto): Promise<RequestStatsView> {
+  requestStats(@CurrentAccount() user: User, @Query() query: RequestStatsQueryDto): Promise<RequestStatsView> {
     return this.requestLog.stats(user.id, user.plan, query);
   }
 
   @Get('usage/requests/:id')
+  @Permits('usage.read')
   @ApiOperation({
     summary: 'One request of your log',
     description: 'Method, route, query parameters (secrets redacted, bodies not logged), status, problem code, latency, client IP, key and X-Request-Id.',
   })
   @ApiOkResponse({ type: RequestDetailView })
   @ApiNotFoundResponse({ description: 'No request of yours has this id (problem+json: request_not_found)' })
-  request(@CurrentUser() user: User, @Param('id') id: string): Promise<RequestDetailView> {
+  request(@CurrentAccount() user: User, @Param('id') id: string): Promise<RequestDetailView> {
     return this.requestLog.detail(user.id, id);
   }
 }

@@ -14,7 +14,9 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { User } from '../accounts/user.entity.js';
-import { Authenticated, CurrentUser } from '../auth/authenticated.js';
+import { Authenticated, CurrentAccount, CurrentUser, Permits } from '../auth/authenticated.js';
+import { OrgAudit } from '../audit/org-audit.js';
+import type { OrgAuditAction } from '../audit/org-audit.js';
 import { CreateWebhookDto, DeliveriesQuery, SendTestDto, UpdateWebhookDto, WebhookPageQuery } from './dto/webhooks.dto.js';
 import { WEBHOOK_LIMITS } from './webhook-limits.js';
 import {
@@ -47,17 +49,32 @@ export class WebhooksController {
   constructor(
     private readonly webhooks: WebhooksService,
     private readonly log: WebhookLogService,
+    private readonly audit: OrgAudit,
   ) {}
 
+  /** The organisation's audit row of a member's change to an endpoint (issue 51). */
+  private async audited(
+    account: User,
+    actor: User,
+    action: OrgAuditAction,
+    id: string,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ) {
+    await this.audit.record({ orgId: account.id, actorId: actor.id, actorEmail: actor.email, action, targetType: 'webhook', targetId: id, before, after });
+  }
+
   @Get()
+  @Permits('webhooks.read')
   @ApiOperation({ summary: 'Your webhook endpoints', description: 'Enterprise plan. Newest first; secrets are never answered again.' })
   @ApiOkResponse({ type: [WebhookEndpointResponse] })
   @ApiForbiddenResponse(PLAN)
-  list(@CurrentUser() user: User): Promise<WebhookEndpointView[]> {
+  list(@CurrentAccount() user: User): Promise<WebhookEndpointView[]> {
     return this.webhooks.list(user.id);
   }
 
   @Post()
+  @Permits('webhooks.write')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Add a webhook endpoint', description: 'Answers the signing secret once, in `secret`. The URL is checked after DNS resolution.' })
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretResponse })
@@ -65,11 +82,14 @@ export class WebhooksController {
   @ApiForbiddenResponse(PLAN)
   @ApiUnprocessableEntityResponse(URL_REFUSED)
   @ApiConflictResponse({ description: `The account has ${endpointsPerAccount} endpoints already (problem+json, code \`webhook_endpoint_limit\`)` })
-  create(@CurrentUser() user: User, @Body() body: CreateWebhookDto) {
-    return this.webhooks.create(user.id, body);
+  async create(@CurrentAccount() user: User, @CurrentUser() actor: User, @Body() body: CreateWebhookDto) {
+    const made = await this.webhooks.create(user.id, body);
+    await this.audited(user, actor, 'webhook.create', made.id, null, { url: made.url, events: made.events });
+    return made;
   }
 
   @Get(':id')
+  @Permits('webhooks.read')
   @ApiOperation({
     summary: 'One webhook endpoint with its health',
     description: 'Its state, success rate and last status over the last 24 hours, and the attempts hour by hour.',
@@ -77,11 +97,12 @@ export class WebhooksController {
   @ApiOkResponse({ type: WebhookEndpointDetailResponse })
   @ApiForbiddenResponse(PLAN)
   @ApiNotFoundResponse(NOT_FOUND)
-  get(@CurrentUser() user: User, @Param('id') id: string): Promise<WebhookEndpointDetailView> {
+  get(@CurrentAccount() user: User, @Param('id') id: string): Promise<WebhookEndpointDetailView> {
     return this.webhooks.get(user.id, id);
   }
 
   @Patch(':id')
+  @Permits('webhooks.write')
   @ApiOperation({
     summary: 'Edit, pause or resume a webhook endpoint',
     description: 'Any of url (checked as on create), events, description and enabled; the others stay as they are.',
@@ -90,31 +111,42 @@ export class WebhooksController {
   @ApiForbiddenResponse(PLAN)
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiUnprocessableEntityResponse(URL_REFUSED)
-  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateWebhookDto): Promise<WebhookEndpointView> {
-    return this.webhooks.update(user.id, id, body);
+  async update(
+    @CurrentAccount() user: User,
+    @CurrentUser() actor: User,
+    @Param('id') id: string,
+    @Body() body: UpdateWebhookDto,
+  ): Promise<WebhookEndpointView> {
+    const updated = await this.webhooks.update(user.id, id, body);
+    await this.audited(user, actor, 'webhook.update', id, null, { url: updated.url, events: updated.events });
+    return updated;
   }
 
   @Delete(':id')
+  @Permits('webhooks.write')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a webhook endpoint', description: 'With its delivery log.' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiNotFoundResponse(NOT_FOUND)
-  async remove(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
+  async remove(@CurrentAccount() user: User, @CurrentUser() actor: User, @Param('id') id: string): Promise<void> {
     await this.webhooks.remove(user.id, id);
+    await this.audited(user, actor, 'webhook.delete', id, null, null);
   }
 
   @Post(':id/rotate-secret')
+  @Permits('webhooks.write')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Rotate the signing secret', description: 'The new secret is answered once; the old one stops signing at once.' })
   @ApiOkResponse({ type: WebhookEndpointWithSecretResponse })
   @ApiForbiddenResponse(PLAN)
   @ApiNotFoundResponse(NOT_FOUND)
-  rotate(@CurrentUser() user: User, @Param('id') id: string) {
+  rotate(@CurrentAccount() user: User, @Param('id') id: string) {
     return this.webhooks.rotateSecret(user.id, id);
   }
 
   @Post(':id/test')
+  @Permits('webhooks.write')
   @HttpCode(202)
   @ApiOperation({
     summary: 'Send a test event',
@@ -124,11 +156,12 @@ export class WebhooksController {
   @ApiForbiddenResponse(PLAN)
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiTooManyRequestsResponse(THROTTLED)
-  test(@CurrentUser() user: User, @Param('id') id: string, @Body() body: SendTestDto): Promise<WebhookDeliveryView> {
+  test(@CurrentAccount() user: User, @Param('id') id: string, @Body() body: SendTestDto): Promise<WebhookDeliveryView> {
     return this.webhooks.sendTest(user.id, id, { type: body?.type, retry: body?.retry === true });
   }
 
   @Get(':id/deliveries')
+  @Permits('webhooks.read')
   @ApiOperation({
     summary: "An endpoint's deliveries",
     description: 'A page of them, newest first (20 unless `limit` says, at most 100), each with its last attempt and, while it waits, its next retry.',
@@ -136,11 +169,12 @@ export class WebhooksController {
   @ApiOkResponse({ type: WebhookDeliveryPageResponse })
   @ApiBadRequestResponse({ description: 'A cursor not answered by a previous page (problem+json, code `webhook_cursor_invalid`)' })
   @ApiNotFoundResponse(NOT_FOUND)
-  deliveries(@CurrentUser() user: User, @Param('id') id: string, @Query() query: DeliveriesQuery): Promise<Page<WebhookDeliveryView>> {
+  deliveries(@CurrentAccount() user: User, @Param('id') id: string, @Query() query: DeliveriesQuery): Promise<Page<WebhookDeliveryView>> {
     return this.log.deliveries(user.id, id, query);
   }
 
   @Get('deliveries/:deliveryId/attempts')
+  @Permits('webhooks.read')
   @ApiOperation({
     summary: "A delivery's attempts",
     description:
@@ -149,11 +183,12 @@ export class WebhooksController {
   @ApiOkResponse({ type: WebhookAttemptPageResponse })
   @ApiBadRequestResponse({ description: 'A cursor not answered by a previous page (problem+json, code `webhook_cursor_invalid`)' })
   @ApiNotFoundResponse({ description: 'No such delivery of yours (problem+json, code `webhook_delivery_not_found`)' })
-  attempts(@CurrentUser() user: User, @Param('deliveryId') deliveryId: string, @Query() query: WebhookPageQuery): Promise<Page<WebhookAttemptView>> {
+  attempts(@CurrentAccount() user: User, @Param('deliveryId') deliveryId: string, @Query() query: WebhookPageQuery): Promise<Page<WebhookAttemptView>> {
     return this.log.attempts(user.id, deliveryId, { limit: query.limit !== undefined ? Math.min(50, query.limit) : undefined, cursor: query.cursor });
   }
 
   @Post('deliveries/:deliveryId/resend')
+  @Permits('webhooks.write')
   @HttpCode(202)
   @ApiOperation({
     summary: 'Resend a delivery',
@@ -163,7 +198,7 @@ export class WebhooksController {
   @ApiTooManyRequestsResponse(THROTTLED)
   @ApiForbiddenResponse(PLAN)
   @ApiNotFoundResponse({ description: 'No such delivery of yours (problem+json, code `webhook_delivery_not_found`)' })
-  resend(@CurrentUser() user: User, @Param('deliveryId') deliveryId: string): Promise<WebhookDeliveryView> {
+  resend(@CurrentAccount() user: User, @Param('deliveryId') deliveryId: string): Promise<WebhookDeliveryView> {
     return this.webhooks.resend(user.id, deliveryId);
   }
 }

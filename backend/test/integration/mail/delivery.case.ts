@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactText } from '../../../src/common/logging/redact.js';
 import { JobQueue } from '../../../src/modules/jobs/job-queue.js';
+import { MembershipsRepository } from '../../../src/modules/accounts/memberships.repository.js';
 import { MailService } from '../../../src/modules/mail/mail.service.js';
 import { passwordResetMail, registrationAttemptMail, supportNotificationMail, verificationMail } from '../../../src/modules/mail/mail.templates.js';
 import { uniqueEmail } from '../../factories/index.js';
@@ -80,7 +81,7 @@ describe('mail', () => {
     });
 
     it('send throws when the SMTP server is unreachable (the outbox worker then retries the job)', async () => {
-      const broken = new MailService({ ...t.config, SMTP_URL: 'smtp://127.0.0.1:1' }, t.app.get(JobQueue));
+      const broken = new MailService({ ...t.config, SMTP_URL: 'smtp://127.0.0.1:1' }, t.app.get(JobQueue), t.app.get(MembershipsRepository));
       await expect(broken.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow();
     });
   });

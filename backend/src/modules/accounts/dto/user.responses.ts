@@ -1,3 +1,5 @@
+import { ALL_PERMISSIONS } from '@tzapi/shared/org-roles';
+import type { OrgRole, Permission } from '@tzapi/shared/org-roles';
 import { ApiProperty } from '@nestjs/swagger';
 import { PLAN_IDS, type PlanId } from '../../../config/plans.js';
 import { EffectiveLimitsView } from '../../../config/limits.responses.js';
@@ -34,4 +36,16 @@ export class MeView extends UserView {
     example: 'Asia/Kolkata',
   })
   displayZone!: string | null;
+  @ApiProperty({
+    description: 'The organisation the account area acts on (plan, limits and the two mail settings above are its), and your role in it.',
+    example: { id: '0f8fad5b-d9cb-469f-a165-70867728950e', name: 'Personal', personal: true, role: 'owner' },
+  })
+  organization!: { id: string; name: string; personal: boolean; role: OrgRole };
+  @ApiProperty({
+    description: 'What your role may do there; the dashboard hides the rest.',
+    enum: ALL_PERMISSIONS,
+    isArray: true,
+    example: ['keys.read', 'keys.write'],
+  })
+  permissions!: Permission[];
 }

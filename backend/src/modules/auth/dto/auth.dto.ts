@@ -57,6 +57,16 @@ export class RegisterDto {
   @ApiProperty({ example: 'a long passphrase', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
   @NewPassword('Password')
   password!: string;
+
+  @ApiProperty({
+    required: false,
+    example: 'k3J9x2VbQm7Lr0TzY8wq5N1cHs4dFgAe6PuXoWiRjtE',
+    description: 'The token of an invitation link: the account starts verified, joins the organisation and is signed in (the e-mail must be the invitation’s).',
+  })
+  @IsOptional()
+  @IsString({ message: 'invitationToken must be a string' })
+  @MaxLength(128, { message: 'invitationToken is too long' })
+  invitationToken?: string;
 }
 
 export class LoginDto {

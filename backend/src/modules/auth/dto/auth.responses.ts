@@ -15,7 +15,8 @@ export class ProfileUpdatedView extends MeView {
 export class RegisteredView {
   @ApiProperty({ enum: [true], example: true }) ok!: true;
   @ApiProperty({ example: 'ada@example.com' }) email!: string;
-  @ApiProperty({ enum: [true], example: true }) needsVerification!: true;
+  @ApiProperty({ example: true, description: 'False when an invitation verified the address' }) needsVerification!: boolean;
+  @ApiProperty({ required: false, enum: [true], description: 'Signed in by an invitation (the session cookie is set)' }) signedIn?: true;
 }
 
 export class OkMessageView extends OkView {
