@@ -4,6 +4,7 @@ import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { InvitationsRepository } from './invitations.repository.js';
 import type { InvitationRow } from './invitations.repository.js';
 import { MembershipsRepository } from './memberships.repository.js';
+import { OrgAudit } from '../audit/org-audit.js';
 
 /** Where an invitation link stands: only a pending one can be accepted. */
 export type InvitationState = 'pending' | 'not_found' | 'used' | 'expired' | 'revoked';
@@ -45,6 +46,7 @@ export class InvitationRedemption {
   constructor(
     private readonly invitations: InvitationsRepository,
     private readonly memberships: MembershipsRepository,
+    private readonly audit: OrgAudit,
   ) {}
 
   /** The invitation of a token as its page shows it, and its state. */
@@ -57,13 +59,29 @@ export class InvitationRedemption {
    * Makes `userId` a member in the invitation's role, and uses the token up; a person already a member keeps their
    * role. Answers the state the token was in: anything but `pending` changed nothing.
    */
-  async redeem(tokenHash: string, userId: string, unitOfWork?: UnitOfWork): Promise<{ state: InvitationState; invitation: InvitationRow | null }> {
+  async redeem(
+    tokenHash: string,
+    person: { id: string; email: string },
+    unitOfWork?: UnitOfWork,
+  ): Promise<{ state: InvitationState; invitation: InvitationRow | null }> {
     return this.invitations.within(unitOfWork, async (tx) => {
       const invitation = await tx.findByTokenHash(tokenHash, true);
       const state = invitationState(invitation);
       if (state !== 'pending' || !invitation) return { state, invitation };
-      await this.memberships.joining(tx.unitOfWork).add(invitation.orgId, userId, invitation.role, invitation.invitedBy);
-      await tx.markAccepted(invitation.id, userId);
+      await this.memberships.joining(tx.unitOfWork).add(invitation.orgId, person.id, invitation.role, invitation.invitedBy);
+      await tx.markAccepted(invitation.id, person.id);
+      await this.audit.record(
+        {
+          orgId: invitation.orgId,
+          actorId: person.id,
+          actorEmail: person.email,
+          action: 'member.join',
+          targetType: 'member',
+          targetId: person.id,
+          after: { role: invitation.role, invitation: invitation.id },
+        },
+        tx.unitOfWork,
+      );
       return { state, invitation };
     });
   }

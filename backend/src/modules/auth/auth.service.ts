@@ -109,7 +109,7 @@ export class AuthService implements OnModuleInit {
       return await this.users.transaction(async (users) => {
         const user = users.create({ email: input.email, ...splitName(input.name), passwordHash, emailVerified: true });
         await users.flush();
-        const redeemed = await this.invitations.redeem(tokenHash, user.id, users.unitOfWork);
+        const redeemed = await this.invitations.redeem(tokenHash, user, users.unitOfWork);
         if (redeemed.state !== 'pending' || !redeemed.invitation) refuseInvitation(redeemed.state);
         return { user, orgId: redeemed.invitation.orgId };
       });

@@ -121,9 +121,8 @@ export class InvitationsService {
 
   /** A signed-in person accepts: they join in the invitation's role, and the session switches to the organisation. */
   async accept(token: string, person: User, session: Session): Promise<{ organization: { id: string; name: string; role: OrgRole } }> {
-    const { state, invitation } = await this.redemption.redeem(sha256(token), person.id);
+    const { state, invitation } = await this.redemption.redeem(sha256(token), person);
     if (state !== 'pending' || !invitation) refuseInvitation(state);
-    await this.audit.record(this.organizations.entry(invitation.orgId, person, 'member.join', 'member', person.id, null, { role: invitation.role }));
     await this.sessions.switchOrg(session, invitation.orgId);
     const org = await this.users.fork().findById(invitation.orgId);
     const role = (await this.memberships.fork().roleOf(invitation.orgId, person.id)) ?? invitation.role;

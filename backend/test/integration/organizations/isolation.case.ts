@@ -57,7 +57,18 @@ describe('two organisations: nothing of one reaches the other', () => {
       revokeInvitation: (await me.delete(`/api/organization/invitations/${invitation.id}`)).status,
       switchTo: (await me.post('/api/organizations/switch', { organizationId: theirs.orgId })).status,
     };
-    expect(answers).toEqual({ key: 404, rotate: 404, deleteKey: 404, request: 404, webhook: 404, receipt: 404, member: 404, removeMember: 404, revokeInvitation: 404, switchTo: 404 });
+    expect(answers).toEqual({
+      key: 404,
+      rotate: 404,
+      deleteKey: 404,
+      request: 404,
+      webhook: 404,
+      receipt: 404,
+      member: 404,
+      removeMember: 404,
+      revokeInvitation: 404,
+      switchTo: 404,
+    });
 
     const lists = {
       keys: (await me.get('/api/api-keys')).body.map((k: { id: string }) => k.id),

@@ -70,7 +70,8 @@ describe('the role matrix: every account-area route × every role', () => {
       if (allowed && ENDS_THE_MATRIX.has(`${operation.method} ${operation.path}`)) continue;
       const res = await send(member, operation);
       const refused = res.status === 403 && (res.body as { code?: string })?.code === 'org_permission';
-      if (refused === allowed) wrong.push(`${operation.method} ${operation.path} (${operation.permission}): ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+      if (refused === allowed)
+        wrong.push(`${operation.method} ${operation.path} (${operation.permission}): ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -81,6 +82,7 @@ describe('the role matrix: every account-area route × every role', () => {
     const me = (await person.client.get('/api/me')).body;
     expect(me.organization).toEqual({ id: person.user.id, name: 'Personal', personal: true, role: 'owner' });
     expect(me.permissions).toEqual(Object.keys(PERMISSIONS));
-    for (const path of ['/api/api-keys', '/api/change-notices', '/api/billing/invoices', '/api/organization/audit']) expect([path, (await person.client.get(path)).status]).toEqual([path, 200]);
+    for (const path of ['/api/api-keys', '/api/change-notices', '/api/billing/invoices', '/api/organization/audit'])
+      expect([path, (await person.client.get(path)).status]).toEqual([path, 200]);
   });
 });
