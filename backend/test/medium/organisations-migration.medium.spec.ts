@@ -15,7 +15,7 @@ const TABLES = ['users', 'api_keys', 'usage_records', 'invoices', 'webhook_endpo
  */
 describe('the organisations migration', () => {
   let database: { url: string; drop(): Promise<void> };
-  let orm: MikroORM;
+  let orm: Awaited<ReturnType<typeof MikroORM.init>>;
   let client: pg.Client;
   beforeAll(async () => {
     database = await isolatedDatabase();

@@ -8,7 +8,8 @@ import {
   UrlView,
 } from './dto/billing.responses.js';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentAccount, Permits } from '../auth/authenticated.js';
+import { Authenticated, CurrentAccount, CurrentUser, Permits } from '../auth/authenticated.js';
+import { OrgAudit } from '../audit/org-audit.js';
 import { User } from '../accounts/user.entity.js';
 import { BillingService } from './billing.service.js';
 import type { BillingResult } from './billing.service.js';
@@ -23,7 +24,27 @@ import type { SubscriptionView } from './subscription.entity.js';
 @ApiExtraModels(SubscriptionResponse)
 @Controller('billing')
 export class BillingController {
-  constructor(private readonly billing: BillingService) {}
+  constructor(
+    private readonly billing: BillingService,
+    private readonly audit: OrgAudit,
+  ) {}
+
+  /** A plan a member bought or changed goes into the organisation's audit (issue 51). */
+  private async audited(account: User, actor: User, result: BillingResult, plan: string): Promise<BillingResult> {
+    if (result.success && !result.payment?.requiresAction) {
+      await this.audit.record({
+        orgId: account.id,
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'org.plan_change',
+        targetType: 'organisation',
+        targetId: account.id,
+        before: { plan: account.plan },
+        after: { plan },
+      });
+    }
+    return result;
+  }
 
   @Post('create-subscription')
   @Permits('billing.write')
@@ -36,8 +57,8 @@ export class BillingController {
   })
   @ApiOkResponse({ type: BillingResultView })
   @ApiBadRequestResponse({ description: 'Invalid plan or payment method id (problem+json)' })
-  create(@CurrentAccount() user: User, @Body() body: CreateSubscriptionDto): Promise<BillingResult> {
-    return this.billing.createSubscription(user.id, body.plan, body.paymentMethodId);
+  async create(@CurrentAccount() user: User, @CurrentUser() actor: User, @Body() body: CreateSubscriptionDto): Promise<BillingResult> {
+    return this.audited(user, actor, await this.billing.createSubscription(user.id, body.plan, body.paymentMethodId), body.plan);
   }
 
   @Post('complete-subscription')
@@ -49,8 +70,9 @@ export class BillingController {
     description: 'Re-reads the subscription from the payment provider; the plan changes if the first invoice is paid.',
   })
   @ApiOkResponse({ type: BillingResultView })
-  complete(@CurrentAccount() user: User, @Body() body: CompleteSubscriptionDto): Promise<BillingResult> {
-    return this.billing.completeSubscription(user.id, body.subscriptionId);
+  async complete(@CurrentAccount() user: User, @CurrentUser() actor: User, @Body() body: CompleteSubscriptionDto): Promise<BillingResult> {
+    const result = await this.billing.completeSubscription(user.id, body.subscriptionId);
+    return this.audited(user, actor, result, result.subscription?.plan ?? user.plan);
   }
 
   @Get('subscription')
@@ -128,7 +150,7 @@ export class BillingController {
   })
   @ApiOkResponse({ type: BillingResultView })
   @ApiBadRequestResponse({ description: 'same_plan, downgrade_not_supported or no_subscription (problem+json)' })
-  update(@CurrentAccount() user: User, @Body() body: UpdatePlanDto): Promise<BillingResult> {
-    return this.billing.updatePlan(user.id, body.plan);
+  async update(@CurrentAccount() user: User, @CurrentUser() actor: User, @Body() body: UpdatePlanDto): Promise<BillingResult> {
+    return this.audited(user, actor, await this.billing.updatePlan(user.id, body.plan), body.plan);
   }
 }
