@@ -88,6 +88,8 @@ describe('accounts', () => {
       'isBlocked',
       'lastName',
       'limits',
+      'organization',
+      'permissions',
       'plan',
       'planGranted',
       'profileImageUrl',
