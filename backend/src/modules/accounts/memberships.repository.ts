@@ -83,6 +83,12 @@ export class MembershipsRepository extends BoundRepository {
     return rows.map((row) => row.user_id);
   }
 
+  /** Takes the person out of every team organisation (a closed account); answers those organisations. */
+  async leaveAll(userId: string): Promise<string[]> {
+    const rows = await this.em.execute<{ org_id: string }[]>(`delete from memberships where user_id = ? and org_id <> user_id returning org_id`, [userId]);
+    return rows.map((row) => row.org_id);
+  }
+
   /** How many owners the organisation has, its rows locked until the transaction ends (the last-owner rule). */
   async lockOwners(orgId: string): Promise<string[]> {
     const rows = await this.em.execute<{ user_id: string }[]>(
@@ -150,7 +156,7 @@ export class MembershipsRepository extends BoundRepository {
     return rows.length > 0;
   }
 
-  /** Organisations (not personal ones) where the person is the only owner and others are members. */
+  /** Open team organisations (not personal ones) where the person is the only owner: closing the account would orphan them. */
   async soleOwnerOf(userId: string): Promise<string[]> {
     const rows = await this.em.execute<{ org_id: string }[]>(
       `select m.org_id from memberships m join users u on u.id = m.org_id

@@ -13,6 +13,9 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SelfServiceErrors } from './self-service.errors.js';
+import { MembershipsRepository } from '../accounts/memberships.repository.js';
+import { AccountKeys } from '../keys/account-keys.js';
 import { Authenticated, CurrentAccount, CurrentOrg, CurrentUser, Permits } from '../auth/authenticated.js';
 import type { OrgContext } from '../auth/authenticated.js';
 import { AuthThrottle } from '../auth/attempt-limits.js';
@@ -40,6 +43,8 @@ export class SelfServiceController {
     private readonly throttle: AuthThrottle,
     private readonly sessions: SessionsService,
     private readonly exports: DataExportService,
+    private readonly memberships: MembershipsRepository,
+    private readonly keys: AccountKeys,
   ) {}
 
   @Post('me/close')
@@ -60,7 +65,10 @@ export class SelfServiceController {
       'E-mail does not match (`email_mismatch`), wrong password (`wrong_password`), missing or wrong code (`totp_required`, `totp_invalid`), or a malformed body',
   })
   @ApiForbiddenResponse({ description: 'A super admin account (code `super_admin_cannot_close`)' })
-  @ApiConflictResponse({ description: 'A billing change is in progress for the account (code `billing_change_in_progress`)' })
+  @ApiConflictResponse({
+    description:
+      'A billing change is in progress for the account (code `billing_change_in_progress`), or you are the only owner of an organisation (code `last_owner`)',
+  })
   @ApiBadGatewayResponse({ description: 'The payment provider could not be reached; nothing was changed (code `payment_provider_unavailable`)' })
   @ApiTooManyRequestsResponse(TOO_MANY)
   async close(
@@ -70,8 +78,11 @@ export class SelfServiceController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ ok: true }> {
     await this.throttle.check('close', request.ip, user.id);
+    if ((await this.memberships.fork().soleOwnerOf(user.id)).length > 0) throw SelfServiceErrors.lastOwner();
     await this.closure.confirm(user, body);
     await this.closure.close(user, request.ip ?? null);
+    // A closed account leaves every team organisation, and the keys it made there stop (issue 51).
+    for (const orgId of await this.memberships.fork().leaveAll(user.id)) await this.keys.revoke(orgId, user.id);
     await this.sessions.end(request, reply);
     return { ok: true };
   }

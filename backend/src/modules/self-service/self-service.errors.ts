@@ -20,6 +20,14 @@ export const SelfServiceErrors = {
       title: 'Forbidden',
       detail: 'A super admin account cannot be closed from the profile. Hand the role to another account first.',
     }),
+  /** The person is the only owner of a team organisation with other members (issue 51): it would be left without one. */
+  lastOwner: () =>
+    new ProblemException({
+      status: 409,
+      code: 'last_owner',
+      title: 'Conflict',
+      detail: 'You are the only owner of an organisation. Transfer its ownership or close it before closing your account.',
+    }),
   exportNotFound: () => new ProblemException({ status: 404, code: 'not_found', title: 'Not Found', detail: 'Export not found.' }),
   exportNotReady: () =>
     new ProblemException({ status: 409, code: 'export_not_ready', title: 'Conflict', detail: 'The export is still being built. Try again when it is ready.' }),

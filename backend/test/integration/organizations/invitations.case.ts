@@ -159,6 +159,17 @@ describe('invitations, roles and removal', () => {
     expect(audit).toEqual(['org.transfer', 'org.create']);
   });
 
+  it('the only owner of an organisation cannot close their account until it has another owner', async () => {
+    const owner = await ownerOfNewOrganisation(a, 'Kept');
+    const close = () => owner.client.post('/api/me/close', { email: owner.user.email, password: owner.user.password });
+    const refused = await close();
+    expect([refused.status, refused.body.code]).toEqual([409, 'last_owner']);
+    const admin = await memberOf(a, owner.orgId, 'admin');
+    expect((await owner.client.post('/api/organization/transfer', { userId: admin.user.id })).status).toBe(200);
+    expect((await close()).status).toBe(200);
+    expect((await admin.client.get('/api/organization/members')).body.items.map((m: { role: string }) => m.role)).toEqual(['owner']);
+  });
+
   it('a removed member: their session and their keys end on both instances within a second', async () => {
     const owner = await ownerOfNewOrganisation(a, 'Leavers');
     const dev = await memberOf(a, owner.orgId, 'developer', b);
