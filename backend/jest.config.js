@@ -10,6 +10,7 @@ export default {
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/file-times-reporter.mjs'],
+  testSequencer: '<rootDir>/test/support/sequencer.mjs',
   maxWorkers: process.env.CI ? 2 : '50%',
   // ES modules under --experimental-vm-modules are loaded anew for every test file and not all of it is collected:
   // a worker that has grown past this is replaced between files instead of running out of heap.
