@@ -4,7 +4,7 @@
 // e2e/journeys/ with node --test (E2E_WORKERS at a time), prints each file's time, then stops everything.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { chmodSync, mkdtempSync, rmSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -161,6 +161,13 @@ function runJourney(file, env, children, { stream }) {
   });
 }
 
+/** A journey file's bytes and those of the e2e/ helpers it imports other than lib.js (which every file imports). */
+function weight(file) {
+  const source = readFileSync(file, 'utf8');
+  const helpers = [...source.matchAll(/from '\.\.\/([\w-]+\.js)'/g)].map((m) => m[1]).filter((name) => name !== 'lib.js');
+  return helpers.reduce((sum, name) => sum + statSync(join(root, 'e2e', name)).size, source.length);
+}
+
 /**
  * The journeys, E2E_WORKERS at a time under the rules above: FIRST, then the longest first (as the last run measured
  * them, so a long one does not start last), then ALONE in name order. With one worker the output streams; with more,
@@ -173,7 +180,11 @@ async function runJourneys(files, env, children) {
     return { file, name, alone: ALONE.has(name), superAdmin: SIGNS_IN_SUPER_ADMIN.test(readFileSync(file, 'utf8')) };
   });
   const rank = (job) => (job.name === FIRST ? 0 : job.alone ? 2 : 1);
-  jobs.sort((a, b) => rank(a) - rank(b) || (a.alone ? a.name.localeCompare(b.name) : (last[b.name] ?? 0) - (last[a.name] ?? 0)));
+  // Without last run's times (a fresh clone, as in CI) the larger file goes first, as Jest guesses, counting the helpers
+  // it imports beside lib.js (look.test.js is small; its sweep is e2e/look.js), not the first in name order: a long
+  // file started last keeps one worker busy alone.
+  const length = (job) => last[job.name] ?? weight(job.file) / 1e6;
+  jobs.sort((a, b) => rank(a) - rank(b) || (a.alone ? a.name.localeCompare(b.name) : length(b) - length(a)));
   const running = new Set();
   const results = [];
   const startable = (job) => {
