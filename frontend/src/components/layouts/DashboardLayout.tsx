@@ -96,24 +96,26 @@ export function DashboardSidebar({
       {organization?.(onNavigate)}
       <Box component="nav" aria-label="Dashboard" sx={{ flex: 1, overflowY: 'auto' }}>
         <List>
-          {dashboardNav.filter((item) => !item.permission || granted.has(item.permission)).map((item) => {
-            const current = isCurrent(item.to, item.exact);
-            return (
-              <ListItem key={item.to} disablePadding>
-                <ListItemButton
-                  component={RouterLink}
-                  to={item.to}
-                  selected={current}
-                  aria-current={current ? 'page' : undefined}
-                  onClick={onNavigate}
-                  sx={{ mx: 1, borderRadius: 2, '&.Mui-selected': { color: 'primary.main' } }}
-                >
-                  <ListItemIcon sx={{ minWidth: 38, color: current ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
+          {dashboardNav
+            .filter((item) => !item.permission || granted.has(item.permission))
+            .map((item) => {
+              const current = isCurrent(item.to, item.exact);
+              return (
+                <ListItem key={item.to} disablePadding>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={item.to}
+                    selected={current}
+                    aria-current={current ? 'page' : undefined}
+                    onClick={onNavigate}
+                    sx={{ mx: 1, borderRadius: 2, '&.Mui-selected': { color: 'primary.main' } }}
+                  >
+                    <ListItemIcon sx={{ minWidth: 38, color: current ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
+                    <ListItemText primary={item.label} />
+                  </ListItemButton>
+                </ListItem>
+              );
+            })}
         </List>
       </Box>
       <Divider />

@@ -58,17 +58,14 @@ export function useCreateOrganization() {
 /** A change of the team (members, invitations): those lists, the audit and the organisations' member counts. */
 function useInvalidateTeam() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['organization'] }),
-      queryClient.invalidateQueries({ queryKey: organizationsQueryKey }),
-    ]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['organization'] }), queryClient.invalidateQueries({ queryKey: organizationsQueryKey })]);
 }
 
 export function useChangeRole() {
   const invalidate = useInvalidateTeam();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: OrgRole }) => teamCall('PATCH /api/organization/members/{userId}', { path: { userId }, body: { role } }),
+    mutationFn: ({ userId, role }: { userId: string; role: OrgRole }) =>
+      teamCall('PATCH /api/organization/members/{userId}', { path: { userId }, body: { role } }),
     onSuccess: invalidate,
   });
 }
@@ -80,7 +77,10 @@ export function useRemoveMember() {
 
 export function useInvite() {
   const invalidate = useInvalidateTeam();
-  return useMutation({ mutationFn: (body: { email: string; role: OrgRole }) => teamCall('POST /api/organization/invitations', { body }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (body: { email: string; role: OrgRole }) => teamCall('POST /api/organization/invitations', { body }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useRevokeInvitation() {

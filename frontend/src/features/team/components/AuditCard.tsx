@@ -43,10 +43,12 @@ export function AuditCard() {
   const when = useFormatInstant();
   const filtered = Boolean(action || actorId || fromDay || toDay);
   const items = audit.data?.items ?? [];
-  const onFilter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(0);
-  };
+  const onFilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(0);
+    };
 
   return (
     <Box component="section" aria-labelledby="audit-title" sx={{ mb: 4 }}>
@@ -56,7 +58,11 @@ export function AuditCard() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         Who created, rotated or deleted a key, changed a role, invited or removed someone, changed the plan or a webhook.
       </Typography>
-      <Box component="form" aria-label="Filter the audit" sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
+      <Box
+        component="form"
+        aria-label="Filter the audit"
+        sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}
+      >
         <FormControl size="small">
           <InputLabel id="audit-action-label">Action</InputLabel>
           <Select labelId="audit-action-label" label="Action" value={action} onChange={(e) => onFilter(setAction)(e.target.value as AuditAction | '')}>
@@ -79,15 +85,33 @@ export function AuditCard() {
             ))}
           </Select>
         </FormControl>
-        <TextField size="small" type="date" label="From (UTC)" value={fromDay} onChange={(e) => onFilter(setFromDay)(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label="To (UTC)" value={toDay} onChange={(e) => onFilter(setToDay)(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          size="small"
+          type="date"
+          label="From (UTC)"
+          value={fromDay}
+          onChange={(e) => onFilter(setFromDay)(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To (UTC)"
+          value={toDay}
+          onChange={(e) => onFilter(setToDay)(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
       </Box>
-      {audit.isError && <LoadError what="the audit" error={audit.error} onRetry={() => audit.refetch()} retrying={audit.isFetching} stale={audit.data !== undefined} />}
+      {audit.isError && (
+        <LoadError what="the audit" error={audit.error} onRetry={() => audit.refetch()} retrying={audit.isFetching} stale={audit.data !== undefined} />
+      )}
       {audit.isPending ? (
         <Skeleton variant="rounded" height={120} />
       ) : items.length === 0 && !audit.isError ? (
         <EmptyState icon={<HistoryIcon />} title={filtered ? 'Nothing matches these filters' : 'Nothing recorded yet'} testId="audit-empty">
-          <Typography>{filtered ? 'Try another action, member or range of days.' : 'Changes to keys, members, the plan and webhooks will be listed here.'}</Typography>
+          <Typography>
+            {filtered ? 'Try another action, member or range of days.' : 'Changes to keys, members, the plan and webhooks will be listed here.'}
+          </Typography>
         </EmptyState>
       ) : items.length > 0 ? (
         <Paper variant="outlined">

@@ -71,7 +71,12 @@ export function CreateOrganizationDialog({ open, onClose, onCreated }: { open: b
           <Button onClick={onClose} disabled={create.isPending} color="inherit">
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending} startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={create.isPending}
+            startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {create.isPending ? 'Creating…' : 'Create organisation'}
           </Button>
         </DialogActions>

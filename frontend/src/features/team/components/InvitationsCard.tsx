@@ -57,12 +57,7 @@ export function InvitationsCard({ canManage }: { canManage: boolean }) {
         <Paper variant="outlined">
           <List disablePadding aria-labelledby="invitations-title">
             {list.map((invitation, i) => (
-              <ListItem
-                key={invitation.id}
-                divider={i < list.length - 1}
-                data-testid="invitation-row"
-                sx={{ flexWrap: 'wrap', gap: 1 }}
-              >
+              <ListItem key={invitation.id} divider={i < list.length - 1} data-testid="invitation-row" sx={{ flexWrap: 'wrap', gap: 1 }}>
                 <ListItemText
                   sx={{ minWidth: 200, flex: 1 }}
                   primary={

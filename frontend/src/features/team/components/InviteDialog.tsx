@@ -73,7 +73,17 @@ export function InviteDialog({ open, organization, myRole, onClose }: { open: bo
               {failureText(invite.error)}
             </Alert>
           )}
-          <TextField {...register('email')} label="E-mail" type="email" autoComplete="off" fullWidth required autoFocus error={Boolean(emailError)} helperText={emailError} />
+          <TextField
+            {...register('email')}
+            label="E-mail"
+            type="email"
+            autoComplete="off"
+            fullWidth
+            required
+            autoFocus
+            error={Boolean(emailError)}
+            helperText={emailError}
+          />
           <FormControl sx={{ mt: 2 }} fullWidth>
             <FormLabel id="invite-role-label">Role</FormLabel>
             <Controller
@@ -108,7 +118,12 @@ export function InviteDialog({ open, organization, myRole, onClose }: { open: bo
           <Button onClick={onClose} disabled={invite.isPending} color="inherit">
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={invite.isPending} startIcon={invite.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={invite.isPending}
+            startIcon={invite.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {invite.isPending ? 'Sending…' : 'Send invitation'}
           </Button>
         </DialogActions>

@@ -83,7 +83,13 @@ export function MembersCard({ organization, myRole, canManage }: { organization:
         Members
       </Typography>
       {members.isError && (
-        <LoadError what="the members" error={members.error} onRetry={() => members.refetch()} retrying={members.isFetching} stale={members.data !== undefined} />
+        <LoadError
+          what="the members"
+          error={members.error}
+          onRetry={() => members.refetch()}
+          retrying={members.isFetching}
+          stale={members.data !== undefined}
+        />
       )}
       {members.isPending ? (
         <Skeleton variant="rounded" height={120} />

@@ -29,7 +29,8 @@ function RenameForm({ organization }: { organization: CurrentOrganization }) {
   const [name, setName] = useState(organization.name);
   useEffect(() => setName(organization.name), [organization.name]);
   const trimmed = name.trim();
-  const invalid = trimmed === '' ? 'Enter a name for the organisation.' : trimmed.length > ORGANIZATION_NAME_MAX ? `At most ${ORGANIZATION_NAME_MAX} characters.` : null;
+  const invalid =
+    trimmed === '' ? 'Enter a name for the organisation.' : trimmed.length > ORGANIZATION_NAME_MAX ? `At most ${ORGANIZATION_NAME_MAX} characters.` : null;
   const save = async () => {
     if (invalid || trimmed === organization.name) return;
     try {
@@ -96,8 +97,8 @@ export function OrganizationSettingsCard({ organization, canRename, isOwner }: {
             Organisation settings
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            This is your personal organisation: your own account. It can take members, but it cannot be renamed, transferred, left or closed
-            (closing your account from Profile closes it).
+            This is your personal organisation: your own account. It can take members, but it cannot be renamed, transferred, left or closed (closing your
+            account from Profile closes it).
           </Typography>
         </CardContent>
       </Card>
@@ -165,8 +166,8 @@ export function OrganizationSettingsCard({ organization, canRename, isOwner }: {
         ) : (
           <>
             <Typography sx={{ mb: 2 }}>
-              The member you choose becomes an owner of {organization.name}, and you become an Admin: you keep access but can no longer close the
-              organisation or transfer it again.
+              The member you choose becomes an owner of {organization.name}, and you become an Admin: you keep access but can no longer close the organisation
+              or transfer it again.
             </Typography>
             <FormControl fullWidth size="small">
               <InputLabel id="heir-label">New owner</InputLabel>
@@ -201,8 +202,8 @@ export function OrganizationSettingsCard({ organization, canRename, isOwner }: {
         }
         onClose={() => setOpen(null)}
       >
-        You lose access to {organization.name} at once, and the dashboard returns to your personal organisation. Keys you created there stay with
-        the organisation. {isOwner ? 'As an owner, you can leave only while another owner remains.' : ''}
+        You lose access to {organization.name} at once, and the dashboard returns to your personal organisation. Keys you created there stay with the
+        organisation. {isOwner ? 'As an owner, you can leave only while another owner remains.' : ''}
       </ConfirmDialog>
 
       <ConfirmDialog
@@ -229,8 +230,8 @@ export function OrganizationSettingsCard({ organization, canRename, isOwner }: {
         }}
       >
         <Typography sx={{ mb: 2 }}>
-          Every key of {organization.name} is revoked at once, all {members.data?.length ?? ''} members lose access and pending invitations are
-          cancelled. A paid subscription must be cancelled first, in Billing. This cannot be undone.
+          Every key of {organization.name} is revoked at once, all {members.data?.length ?? ''} members lose access and pending invitations are cancelled. A
+          paid subscription must be cancelled first, in Billing. This cannot be undone.
         </Typography>
         <TextField
           label={`Type “${organization.name}” to confirm`}

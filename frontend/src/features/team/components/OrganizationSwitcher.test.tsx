@@ -45,7 +45,10 @@ describe('Organisation switcher', () => {
   it('a refused switch says why and stays where it was', async () => {
     serveApi({
       'GET /api/organizations': { body: organizations },
-      'POST /api/organizations/switch': { status: 404, body: { status: 404, code: 'organization_not_found', detail: 'You are not a member of this organisation.' } },
+      'POST /api/organizations/switch': {
+        status: 404,
+        body: { status: 404, code: 'organization_not_found', detail: 'You are not a member of this organisation.' },
+      },
     });
     renderWithProviders(<OrganizationSwitcher />, { me: memberOf('owner', { id: 'u1', name: 'Ada Lovelace', personal: true }), route: '/dashboard/usage' });
     await userEvent.click(screen.getByRole('button', { name: /Switch organisation/ }));

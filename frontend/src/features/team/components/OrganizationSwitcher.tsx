@@ -92,7 +92,9 @@ export function OrganizationSwitcher({ onNavigate }: { onNavigate?: () => void }
           const selected = org.id === current.id;
           return (
             <MenuItem key={org.id} selected={selected} disabled={switchTo.isPending} onClick={() => void choose(org.id, org.name)}>
-              <ListItemIcon>{selected ? <CheckIcon fontSize="small" /> : switchTo.isPending && switchTo.variables === org.id ? <CircularProgress size={16} /> : null}</ListItemIcon>
+              <ListItemIcon>
+                {selected ? <CheckIcon fontSize="small" /> : switchTo.isPending && switchTo.variables === org.id ? <CircularProgress size={16} /> : null}
+              </ListItemIcon>
               <ListItemText
                 primary={org.name}
                 secondary={`${org.personal ? 'Personal · ' : ''}${ORG_ROLE_LABELS[org.role]} · ${org.members} ${org.members === 1 ? 'member' : 'members'}`}

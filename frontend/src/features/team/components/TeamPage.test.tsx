@@ -61,7 +61,14 @@ describe('Team page', () => {
 
   it('a developer sees the team read-only: no Invite, no role menus, no Remove, no Revoke, no settings but Leave, no audit', async () => {
     const { calls } = serveApi({
-      'GET /api/organization/members': { body: { items: [{ ...ada, role: 'developer' }, { ...grace, you: false }] } },
+      'GET /api/organization/members': {
+        body: {
+          items: [
+            { ...ada, role: 'developer' },
+            { ...grace, you: false },
+          ],
+        },
+      },
       'GET /api/organization/invitations': { body: { items: [pending] } },
     });
     renderWithProviders(<TeamPage />, { me: memberOf('developer'), route: '/dashboard/team' });
@@ -166,7 +173,24 @@ describe('Team page', () => {
     serveApi({
       'GET /api/organization/members': { body: { items: [ada, grace, olive] } },
       'GET /api/organization/invitations': { body: { items: [pending] } },
-      'GET /api/organization/audit': { body: { items: [{ id: 'a1', action: 'member.role_change', actorId: 'u1', actorEmail: 'ada@example.com', targetType: 'member', targetId: 'u2', before: { role: 'viewer' }, after: { role: 'developer' }, createdAt: '2026-11-20T10:00:00.000Z' }], total: 1 } },
+      'GET /api/organization/audit': {
+        body: {
+          items: [
+            {
+              id: 'a1',
+              action: 'member.role_change',
+              actorId: 'u1',
+              actorEmail: 'ada@example.com',
+              targetType: 'member',
+              targetId: 'u2',
+              before: { role: 'viewer' },
+              after: { role: 'developer' },
+              createdAt: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+          total: 1,
+        },
+      },
     });
     renderWithProviders(<TeamPage />, { me: memberOf('owner'), route: '/dashboard/team' });
     expect(await screen.findByTestId('audit-row')).toHaveTextContent('role: viewer → developer');

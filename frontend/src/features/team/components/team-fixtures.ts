@@ -12,9 +12,33 @@ export function memberOf(role: OrgRole, organization: { id?: string; name?: stri
   };
 }
 
-export const ada: Member = { userId: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', role: 'admin', joinedAt: '2026-01-05T10:00:00.000Z', keys: 1, you: true };
-export const grace: Member = { userId: 'u2', email: 'grace@example.com', name: 'Grace Hopper', role: 'developer', joinedAt: '2026-02-01T10:00:00.000Z', keys: 3, you: false };
-export const olive: Member = { userId: 'u3', email: 'olive@example.com', name: 'Olive Owner', role: 'owner', joinedAt: '2025-12-01T10:00:00.000Z', keys: 0, you: false };
+export const ada: Member = {
+  userId: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  role: 'admin',
+  joinedAt: '2026-01-05T10:00:00.000Z',
+  keys: 1,
+  you: true,
+};
+export const grace: Member = {
+  userId: 'u2',
+  email: 'grace@example.com',
+  name: 'Grace Hopper',
+  role: 'developer',
+  joinedAt: '2026-02-01T10:00:00.000Z',
+  keys: 3,
+  you: false,
+};
+export const olive: Member = {
+  userId: 'u3',
+  email: 'olive@example.com',
+  name: 'Olive Owner',
+  role: 'owner',
+  joinedAt: '2025-12-01T10:00:00.000Z',
+  keys: 0,
+  you: false,
+};
 
 export const pending: Invitation = {
   id: 'inv1',

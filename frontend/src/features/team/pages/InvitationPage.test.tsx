@@ -40,7 +40,12 @@ describe('Invitation page', () => {
   it('Create an account registers with the invitation’s address and token, and a signed-in answer opens the dashboard', async () => {
     let answer: { status: number; body: unknown } = {
       status: 400,
-      body: { status: 400, code: 'validation_failed', detail: 'Invalid input', errors: [{ field: 'password', message: 'Password must be at least 8 characters' }] },
+      body: {
+        status: 400,
+        code: 'validation_failed',
+        detail: 'Invalid input',
+        errors: [{ field: 'password', message: 'Password must be at least 8 characters' }],
+      },
     };
     const { calls } = serveApi({
       'GET /api/invitations/tok123': { body: preview },

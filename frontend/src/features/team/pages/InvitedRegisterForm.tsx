@@ -46,7 +46,15 @@ export function InvitedRegisterForm({ token, email, organization, onCancel }: { 
       </Typography>
       {register.isError && <Alert severity="error">{failureText(register.error)}</Alert>}
       <TextField label="E-mail" value={email} fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText="The invitation is for this address." />
-      <TextField {...form.register('name')} label="Full name" autoComplete="name" fullWidth required error={Boolean(errors.name)} helperText={errors.name?.message} />
+      <TextField
+        {...form.register('name')}
+        label="Full name"
+        autoComplete="name"
+        fullWidth
+        required
+        error={Boolean(errors.name)}
+        helperText={errors.name?.message}
+      />
       <TextField
         {...form.register('password')}
         label="Password"
@@ -58,7 +66,12 @@ export function InvitedRegisterForm({ token, email, organization, onCancel }: { 
         helperText={errors.password?.message ?? 'At least 8 characters.'}
       />
       <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={register.isPending} startIcon={register.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={register.isPending}
+          startIcon={register.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {register.isPending ? 'Creating account…' : 'Create account and join'}
         </Button>
         <Button onClick={onCancel} disabled={register.isPending} color="inherit">
