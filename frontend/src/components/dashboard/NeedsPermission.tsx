@@ -30,8 +30,8 @@ export function NeedsPermission({ permission, what, children }: { permission: Pe
       }
     >
       <Typography>
-        {role ? `You are ${ORG_ROLE_LABELS[role] === 'Admin' ? 'an' : 'a'} ${ORG_ROLE_LABELS[role]} in ${organization}.` : ''} Ask an owner or an admin of{' '}
-        {organization} for another role, or switch organisation in the sidebar.
+        {role ? `Your role in ${organization} is ${ORG_ROLE_LABELS[role]}. ` : ''}Ask an owner or an admin of {organization} for another role, or switch
+        organisation in the sidebar.
       </Typography>
     </EmptyState>
   );
