@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ORG_ROLE_LABELS } from '@tzapi/shared/org-roles';
@@ -82,13 +83,17 @@ function Account({ org }: { org: AdminOrganizationDetail }) {
 function OrganizationDetail() {
   const org = useRecordContext<AdminOrganizationDetail>();
   if (!org) return null;
-  const members = org.members ?? [];
-  const invitations = org.invitations ?? [];
+  // react-admin first shows the list's row (its `members` is a count) while the page's own answer loads.
+  const loaded = Array.isArray(org.members);
+  const members = loaded ? org.members : [];
+  const invitations = Array.isArray(org.invitations) ? org.invitations : [];
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
       <Account org={org} />
       <Section title="Members" testId="org-members">
-        {members.length === 0 ? (
+        {!loaded ? (
+          <Skeleton height={48} />
+        ) : members.length === 0 ? (
           <EmptyList text="This organisation has no members." />
         ) : (
           <List dense disablePadding>
@@ -111,7 +116,9 @@ function OrganizationDetail() {
         )}
       </Section>
       <Section title="Pending Invitations" testId="org-invitations">
-        {invitations.length === 0 ? (
+        {!loaded ? (
+          <Skeleton height={48} />
+        ) : invitations.length === 0 ? (
           <EmptyList text="No pending invitations." />
         ) : (
           <List dense disablePadding>

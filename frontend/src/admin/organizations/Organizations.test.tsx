@@ -119,3 +119,19 @@ describe("the console's organisations", () => {
     expect(screen.getByText('No pending invitations.')).toBeInTheDocument();
   });
 });
+
+describe("the console's organisation page opened from the list", () => {
+  it('shows the list row it starts from (members as a count) as loading, not as a failure', async () => {
+    // react-admin shows the list's cached row while the page's own answer loads: that row counts members.
+    render(
+      <AdminContext dataProvider={testDataProvider({ getOne: async () => ({ data: acme }) } as never)}>
+        <ResourceContextProvider value="organizations">
+          <OrganizationShow id="org-acme" />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    expect(await screen.findByTestId('org-name')).toHaveTextContent('Acme');
+    expect(screen.getByTestId('org-members')).not.toHaveTextContent('no members');
+    expect(screen.queryByTestId('org-member')).not.toBeInTheDocument();
+  });
+});

@@ -107,13 +107,7 @@ export function MembersCard({ organization, myRole, canManage }: { organization:
                 <TableCell>Role</TableCell>
                 <TableCell>Joined</TableCell>
                 <TableCell align="right">Keys</TableCell>
-                {anyRemovable && (
-                  <TableCell>
-                    <Box component="span" sx={visuallyHidden}>
-                      Actions
-                    </Box>
-                  </TableCell>
-                )}
+                {anyRemovable && <TableCell align="right">Actions</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -163,5 +157,3 @@ export function MembersCard({ organization, myRole, canManage }: { organization:
     </Box>
   );
 }
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
