@@ -20,6 +20,7 @@ import { SupportMessageList, SupportMessageShow } from './supportMessages/Suppor
 import { AuditLogList } from './auditLog/AuditLogList';
 import { TzdbPage } from './tzdb/TzdbPage';
 import { JobList } from './jobs/JobList';
+import { organizations } from './organizations';
 
 const dataProvider = createAdminDataProvider();
 const authProvider = createAdminAuthProvider();
@@ -48,6 +49,7 @@ export default function AdminApp() {
       catchAll={AdminNotFound}
     >
       <Resource name="users" list={UserList} show={UserShow} icon={PeopleIcon} options={{ label: 'Users' }} recordRepresentation="email" />
+      <Resource name="organizations" {...organizations} options={{ label: 'Organisations' }} recordRepresentation="name" />
       <Resource name="api-keys" list={ApiKeyList} icon={KeyIcon} options={{ label: 'API Keys' }} recordRepresentation="name" />
       <Resource
         name="support-messages"

@@ -3,6 +3,7 @@ import type { Models } from '../lib/api-models';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { denyAdminAccess } from './access';
 import { api, ApiError, apiRequest, apiUpload, type ApiRequestOptions } from '../lib/api';
+import { getOrganization, getOrganizations } from './organizations/organization-api';
 
 export type PlanId = Models['AdminUserView']['plan'];
 export type AdminUser = Models['AdminUserView'];
@@ -120,6 +121,9 @@ async function consoleCall<T>(call: () => Promise<T>): Promise<T> {
 const byId = (id: string | number) => ({ params: { path: { id: String(id) } } });
 const asData = async <T>(answer: Promise<T>): Promise<{ data: T }> => ({ data: await answer });
 
+/** GET a JSON answer through httpClient (its errors are react-admin's HttpError). */
+const getJson = async (url: string) => (await httpClient(url)).json;
+
 export function createAdminDataProvider(): AdminDataProvider {
   const base = simpleRestProvider(ADMIN_API, httpClient);
   const discardJob = (id: string | number) => asData(consoleCall(() => api.post('/api/admin/jobs/{id}/discard', byId(id))));
@@ -149,6 +153,9 @@ export function createAdminDataProvider(): AdminDataProvider {
     getUserWebhooks: (id) => consoleCall(() => api.get('/api/admin/users/{id}/webhooks', byId(id))),
     getFailingWebhooks: () => consoleCall(() => api.get('/api/admin/webhook-endpoints/failing')),
     getUserChangeNotices: (id) => consoleCall(() => api.get('/api/admin/users/{id}/change-notices', byId(id))),
+    // Organisations answer { items, total } to search/page/pageSize (docs/organisations.md), not Content-Range.
+    getList: (resource, params) => (resource === 'organizations' ? getOrganizations(getJson, params) : base.getList(resource, params)) as never,
+    getOne: (resource, params) => (resource === 'organizations' ? getOrganization(getJson, params) : base.getOne(resource, params)) as never,
     // A job is "deleted" by discarding it (audited), so react-admin's undoable delete gives Discard its Undo.
     delete: async (resource, params) => (resource === 'jobs' ? discardJob(params.id) : base.delete(resource, params)) as never,
   };

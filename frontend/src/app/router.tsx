@@ -28,6 +28,7 @@ const TermsPage = page(() => import('../site/legal/TermsPage'), 'TermsPage');
 const PrivacyPage = page(() => import('../site/legal/PrivacyPage'), 'PrivacyPage');
 const ResourcesPage = page(() => import('../site/resources/ResourcesPage'), 'ResourcesPage');
 const TimezoneDataPage = page(() => import('../site/directory/TimezoneDataPage'), 'TimezoneDataPage');
+const InvitationPage = page(() => import('../features/team/pages/InvitationPage'), 'InvitationPage');
 const MeetingPlannerPage = page(() => import('../site/planner/MeetingPlannerPage'), 'MeetingPlannerPage');
 
 export function AppRoutes() {
@@ -60,6 +61,7 @@ export function AppRoutes() {
         <Route path="timezone-data" element={<TimezoneDataPage />} />
         <Route path="meeting-planner" element={<MeetingPlannerPage />} />
         <Route path="sla" element={<SlaPage />} />
+        <Route path="invitations/:token" element={<InvitationPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

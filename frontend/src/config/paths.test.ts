@@ -13,6 +13,11 @@ describe('spaRoutePatterns (written to dist/spa-routes.json for the server)', ()
   it('covers the pages with a parameter, so the server answers a webhook endpoint’s page with 200', () => {
     expect(spaRoutePatterns()).toContain('/dashboard/webhooks/*');
   });
+
+  it('covers the Team page and the invitation links of the invitation mails', () => {
+    expect(spaRoutePatterns()).toEqual(expect.arrayContaining(['/dashboard/team', '/invitations/*']));
+    expect(paths.invitation('a/b c')).toBe('/invitations/a%2Fb%20c');
+  });
 });
 
 describe('safeReturnTo', () => {

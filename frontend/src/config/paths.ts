@@ -22,6 +22,8 @@ export const paths = {
   timezoneData: '/timezone-data',
   meetingPlanner: '/meeting-planner',
   sla: '/sla',
+  /** An invitation to an organisation (public: the link of the invitation mail). */
+  invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
   dashboard: {
     root: '/dashboard',
     apiKeys: '/dashboard/api-keys',
@@ -39,11 +41,14 @@ export const paths = {
     billingCheckout: '/dashboard/billing/checkout/*',
     billingPortal: '/dashboard/billing/portal',
     profile: '/dashboard/profile',
+    /** The organisation's members, invitations, settings and audit. */
+    team: '/dashboard/team',
   },
   /** The console's screens (react-admin routes its resources under /admin; listed for links and the journeys). */
   admin: {
     root: '/admin',
     users: '/admin/users',
+    organizations: '/admin/organizations',
     apiKeys: '/admin/api-keys',
     supportMessages: '/admin/support-messages',
     auditLog: '/admin/audit-log',

@@ -21,6 +21,7 @@ export function revealApiKey(id: string, proof: IdentityProof) {
   return api.post('/api/api-keys/{id}/reveal', { params: { path: { id } }, body: proof });
 }
 
-export function useApiKeys() {
-  return useQuery({ queryKey: apiKeysQueryKey, queryFn: fetchApiKeys });
+/** `enabled`: the member's role may read keys (keys.read); a role that may not is not asked. */
+export function useApiKeys(enabled = true) {
+  return useQuery({ queryKey: apiKeysQueryKey, queryFn: fetchApiKeys, enabled });
 }

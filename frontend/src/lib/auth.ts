@@ -2,14 +2,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from './api-models';
 import type { MouseEvent } from 'react';
 import { api, isUnauthorized, signedOutReason } from './api';
+import type { OrganizationSession } from './permissions';
 
 /** The session: who is signed in (GET /api/me), read by the layouts, the route guards and every feature. */
 
 export type UserRole = Models['MeView']['role'];
 export type UserPlan = Models['MeView']['plan'];
 
-/** GET /api/me: the signed-in account. */
-export type User = Models['MeView'];
+/**
+ * GET /api/me: the signed-in account, and (issue 51) the current organisation and what the member's role may do there;
+ * both optional until the generated schema has them (lib/permissions.ts reads them).
+ */
+export type User = Models['MeView'] & OrganizationSession;
 
 export const meQueryKey = ['me'] as const;
 

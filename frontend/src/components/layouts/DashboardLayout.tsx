@@ -28,8 +28,11 @@ import MenuIcon from '@mui/icons-material/Menu';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import NoticesIcon from '@mui/icons-material/NotificationsNone';
+import TeamIcon from '@mui/icons-material/Groups';
+import type { Permission } from '@tzapi/shared/org-roles';
 import { paths } from '../../config/paths';
 import { displayName, onSignOutClick, type User } from '../../lib/auth';
+import { permissionsOf } from '../../lib/permissions';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import { PageErrorBoundary } from '../ui/PageError';
 import { SITE_NAME } from '../ui/usePageMeta';
@@ -38,17 +41,22 @@ import { UtcToggle } from '../ui/UtcToggle';
 
 export const DASHBOARD_DRAWER_WIDTH = 264;
 
-export const dashboardNav: { label: string; to: string; icon: ReactNode; exact?: boolean }[] = [
+/** The sidebar's pages; `permission`: what the member's role needs to see the entry (the page itself checks too). */
+export const dashboardNav: { label: string; to: string; icon: ReactNode; exact?: boolean; permission?: Permission }[] = [
   { label: 'Overview', to: paths.dashboard.root, icon: <DashboardIcon />, exact: true },
-  { label: 'API Keys', to: paths.dashboard.apiKeys, icon: <KeyIcon /> },
+  { label: 'API Keys', to: paths.dashboard.apiKeys, icon: <KeyIcon />, permission: 'keys.read' },
   { label: 'API Docs / Playground', to: paths.dashboard.docs, icon: <DocsIcon /> },
-  { label: 'Usage', to: paths.dashboard.usage, icon: <UsageIcon /> },
-  { label: 'Requests', to: paths.dashboard.requests, icon: <RequestsIcon /> },
-  { label: 'Webhooks', to: paths.dashboard.webhooks, icon: <WebhookIcon /> },
-  { label: 'Notices', to: paths.dashboard.notices, icon: <NoticesIcon /> },
-  { label: 'Billing', to: paths.dashboard.billing, icon: <BillingIcon /> },
+  { label: 'Usage', to: paths.dashboard.usage, icon: <UsageIcon />, permission: 'usage.read' },
+  { label: 'Requests', to: paths.dashboard.requests, icon: <RequestsIcon />, permission: 'usage.read' },
+  { label: 'Webhooks', to: paths.dashboard.webhooks, icon: <WebhookIcon />, permission: 'webhooks.read' },
+  { label: 'Notices', to: paths.dashboard.notices, icon: <NoticesIcon />, permission: 'notices.read' },
+  { label: 'Team', to: paths.dashboard.team, icon: <TeamIcon />, permission: 'members.read' },
+  { label: 'Billing', to: paths.dashboard.billing, icon: <BillingIcon />, permission: 'billing.read' },
   { label: 'Profile', to: paths.dashboard.profile, icon: <ProfileIcon /> },
 ];
+
+/** The sidebar's organisation switcher, given the drawer's close (components/ imports no feature: the app passes it). */
+export type OrganizationSlot = (onNavigate?: () => void) => ReactNode;
 
 function initials(user: Pick<User, 'firstName' | 'lastName' | 'email'> | null): string {
   const name = displayName(user);
@@ -60,8 +68,19 @@ function initials(user: Pick<User, 'firstName' | 'lastName' | 'email'> | null): 
 }
 
 /** The sidebar's content: brand, navigation, and the signed-in user with the logout button. */
-export function DashboardSidebar({ user, onNavigate, colorModeToggle }: { user: User | null; onNavigate?: () => void; colorModeToggle?: boolean }) {
+export function DashboardSidebar({
+  user,
+  onNavigate,
+  colorModeToggle,
+  organization,
+}: {
+  user: User | null;
+  onNavigate?: () => void;
+  colorModeToggle?: boolean;
+  organization?: OrganizationSlot;
+}) {
   const { pathname } = useLocation();
+  const granted = permissionsOf(user);
   const isCurrent = (to: string, exact?: boolean) => (exact ? pathname === to || pathname === `${to}/` : pathname === to || pathname.startsWith(`${to}/`));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -74,26 +93,29 @@ export function DashboardSidebar({ user, onNavigate, colorModeToggle }: { user: 
         {colorModeToggle && <ColorModeToggle edge="end" />}
       </Toolbar>
       <Divider />
+      {organization?.(onNavigate)}
       <Box component="nav" aria-label="Dashboard" sx={{ flex: 1, overflowY: 'auto' }}>
         <List>
-          {dashboardNav.map((item) => {
-            const current = isCurrent(item.to, item.exact);
-            return (
-              <ListItem key={item.to} disablePadding>
-                <ListItemButton
-                  component={RouterLink}
-                  to={item.to}
-                  selected={current}
-                  aria-current={current ? 'page' : undefined}
-                  onClick={onNavigate}
-                  sx={{ mx: 1, borderRadius: 2, '&.Mui-selected': { color: 'primary.main' } }}
-                >
-                  <ListItemIcon sx={{ minWidth: 38, color: current ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
+          {dashboardNav
+            .filter((item) => !item.permission || granted.has(item.permission))
+            .map((item) => {
+              const current = isCurrent(item.to, item.exact);
+              return (
+                <ListItem key={item.to} disablePadding>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={item.to}
+                    selected={current}
+                    aria-current={current ? 'page' : undefined}
+                    onClick={onNavigate}
+                    sx={{ mx: 1, borderRadius: 2, '&.Mui-selected': { color: 'primary.main' } }}
+                  >
+                    <ListItemIcon sx={{ minWidth: 38, color: current ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
+                    <ListItemText primary={item.label} />
+                  </ListItemButton>
+                </ListItem>
+              );
+            })}
         </List>
       </Box>
       <Divider />
@@ -126,7 +148,7 @@ export function DashboardSidebar({ user, onNavigate, colorModeToggle }: { user: 
  * The signed-in area: a permanent sidebar from md up, a temporary drawer behind a menu button below. `banner`: what
  * every page shows above its own content (the change notice banner; components/ imports no feature, the app passes it).
  */
-export function DashboardLayout({ user, banner }: { user: User | null; banner?: ReactNode }) {
+export function DashboardLayout({ user, banner, organization }: { user: User | null; banner?: ReactNode; organization?: OrganizationSlot }) {
   const [open, setOpen] = useState(false);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const { pathname } = useLocation();
@@ -152,7 +174,7 @@ export function DashboardLayout({ user, banner }: { user: User | null; banner?: 
       <Box component="aside" sx={{ width: { md: DASHBOARD_DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
         {wide ? (
           <Drawer variant="permanent" open sx={{ '& .MuiDrawer-paper': { width: DASHBOARD_DRAWER_WIDTH, boxSizing: 'border-box' } }}>
-            <DashboardSidebar user={user} colorModeToggle />
+            <DashboardSidebar user={user} colorModeToggle organization={organization} />
           </Drawer>
         ) : (
           <Drawer
@@ -163,7 +185,7 @@ export function DashboardLayout({ user, banner }: { user: User | null; banner?: 
             slotProps={{ paper: { 'aria-label': 'Dashboard navigation' } }}
             sx={{ '& .MuiDrawer-paper': { width: DASHBOARD_DRAWER_WIDTH } }}
           >
-            <DashboardSidebar user={user} onNavigate={() => setOpen(false)} />
+            <DashboardSidebar user={user} onNavigate={() => setOpen(false)} organization={organization} />
           </Drawer>
         )}
       </Box>

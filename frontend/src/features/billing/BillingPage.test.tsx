@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import BillingPage from './BillingPage';
+import { permissionsOf } from '@tzapi/shared/org-roles';
 import { config, invoice, premiumUser, subscription } from './billing-test-fixtures';
 import { renderWithProviders, sampleUser, serveApi } from '../../testing/render';
 
@@ -168,5 +169,23 @@ describe('BillingPage: plans, subscription and the portal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Choose a Plan' }));
     expect(await screen.findByRole('heading', { name: 'Choose Your Plan' })).toBeInTheDocument();
     expect(within(screen.getByTestId('plan-card-premium')).getByRole('button', { name: 'Start Subscription' })).toBeEnabled();
+  });
+});
+
+describe('Billing page for a member who may only read billing', () => {
+  it('a viewer sees the plan and subscription, but no Upgrade, View Plans or Manage Billing', async () => {
+    serveApi({
+      'GET /api/config': { body: config },
+      'GET /api/billing/subscription': { body: subscription },
+      'GET /api/billing/history': { body: [invoice(1)] },
+    });
+    const viewer = {
+      ...premiumUser,
+      organization: { id: 'org-acme', name: 'Acme', personal: false, role: 'viewer' as const },
+      permissions: permissionsOf('viewer'),
+    };
+    renderWithProviders(<BillingPage />, { me: viewer });
+    expect(await screen.findByText('Subscription Details')).toBeInTheDocument();
+    for (const name of ['Upgrade to Enterprise', 'View Plans', 'Manage Billing']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
 });

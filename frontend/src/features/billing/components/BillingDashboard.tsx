@@ -17,6 +17,7 @@ import type { BillingHistoryItem, Subscription } from '../api';
 import { formatDate, planName } from '../../../lib/format';
 import { BillingHistoryCard, type HistoryFailure } from './BillingHistoryCard';
 import { CurrentPlanBadge, SubscriptionStatusChip } from './StatusChips';
+import { useCan } from '../../../lib/permissions';
 
 interface Props {
   plan: string;
@@ -58,6 +59,8 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 
 export function BillingDashboard(props: Props) {
   const { plan, planInfo, subscription } = props;
+  // A viewer reads the plan and invoices; changing them needs billing.write (owners and billing members).
+  const canWrite = useCan()('billing.write');
   const paid = plan !== 'free';
   return (
     <Stack spacing={3}>
@@ -89,33 +92,35 @@ export function BillingDashboard(props: Props) {
                 </Stack>
               )}
             </Box>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ flexShrink: 0 }}>
-              {!paid && (
-                <Button variant="contained" onClick={props.onUpgrade}>
-                  Upgrade Plan
-                </Button>
-              )}
-              {plan === 'premium' && (
-                <Button variant="contained" onClick={props.onUpgradeToEnterprise}>
-                  Upgrade to Enterprise
-                </Button>
-              )}
-              {paid && (
-                <Button variant="outlined" onClick={props.onUpgrade}>
-                  View Plans
-                </Button>
-              )}
-              {paid && (
-                <Button
-                  variant="outlined"
-                  onClick={props.onManageBilling}
-                  disabled={props.portalBusy}
-                  startIcon={props.portalBusy ? <CircularProgress size={18} /> : undefined}
-                >
-                  Manage Billing
-                </Button>
-              )}
-            </Stack>
+            {canWrite && (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ flexShrink: 0 }}>
+                {!paid && (
+                  <Button variant="contained" onClick={props.onUpgrade}>
+                    Upgrade Plan
+                  </Button>
+                )}
+                {plan === 'premium' && (
+                  <Button variant="contained" onClick={props.onUpgradeToEnterprise}>
+                    Upgrade to Enterprise
+                  </Button>
+                )}
+                {paid && (
+                  <Button variant="outlined" onClick={props.onUpgrade}>
+                    View Plans
+                  </Button>
+                )}
+                {paid && (
+                  <Button
+                    variant="outlined"
+                    onClick={props.onManageBilling}
+                    disabled={props.portalBusy}
+                    startIcon={props.portalBusy ? <CircularProgress size={18} /> : undefined}
+                  >
+                    Manage Billing
+                  </Button>
+                )}
+              </Stack>
+            )}
           </Box>
         </CardContent>
       </Card>
@@ -131,7 +136,7 @@ export function BillingDashboard(props: Props) {
               <Alert
                 severity="info"
                 action={
-                  props.granted ? (
+                  props.granted && canWrite ? (
                     <Button color="inherit" size="small" onClick={props.onStartSubscription} sx={{ whiteSpace: 'nowrap' }}>
                       Start Subscription
                     </Button>

@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 import { apiServer } from '../../../testing/api';
 import type { User } from '../../../lib/auth';
+import { permissionsOf } from '@tzapi/shared/org-roles';
 import type { PublicPlan } from '../../../config/publicConfig';
 
 const plan = (id: PublicPlan['id'], name: string, priceMonthly: number): PublicPlan => ({
@@ -209,5 +210,29 @@ describe('dashboard overview', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('321')).toBeInTheDocument();
     expect(screen.queryByTestId('load-error')).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard overview and the member’s role', () => {
+  it('a billing member is not shown keys (and not asked for them); a viewer gets no upgrade offer and no Create API Key', async () => {
+    const { calls } = stubApi(free, []);
+    const billing = {
+      ...sampleUser,
+      organization: { id: 'o', name: 'Acme', personal: false, role: 'billing' as const },
+      permissions: permissionsOf('billing'),
+    };
+    const first = renderWithProviders(<OverviewPage user={billing} />, { me: billing });
+    expect(await screen.findByTestId('upgrade-card')).toBeInTheDocument();
+    expect(screen.queryByText('Recent API Keys')).not.toBeInTheDocument();
+    first.unmount();
+
+    const viewer = { ...billing, organization: { ...billing.organization, role: 'viewer' as const }, permissions: permissionsOf('viewer') };
+    renderWithProviders(<OverviewPage user={viewer} />, { me: viewer });
+    const empty = await screen.findByTestId('recent-keys-empty');
+    expect(empty).toHaveTextContent('Nobody in this organisation has created a key yet.');
+    expect(within(empty).queryByRole('link', { name: 'Create API Key' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('upgrade-card')).not.toBeInTheDocument();
+    // Only the viewer asked for keys.
+    expect(calls.filter((c) => c.url === '/api/api-keys')).toHaveLength(1);
   });
 });

@@ -18,6 +18,7 @@ import { displayName, type User } from '../../../lib/auth';
 import { formatPrice, usePublicConfig, type PublicPlan } from '../../../config/publicConfig';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { useApiKeys, type ApiKey } from '../../../lib/api-keys';
+import { useCan } from '../../../lib/permissions';
 import { useDashboardStats, type DashboardStats } from '../api';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { limitsInWords } from '@tzapi/shared/plans';
@@ -74,7 +75,7 @@ export function upgradeOffer(plan: string, plans: PublicPlan[] | undefined): { t
   return { text: `Upgrade to ${next.name} - ${formatPrice(next)}/month`, plan: next };
 }
 
-function RecentKeys({ keys, loading }: { keys: ApiKey[] | undefined; loading: boolean }) {
+function RecentKeys({ keys, loading, canCreate }: { keys: ApiKey[] | undefined; loading: boolean; canCreate: boolean }) {
   const recent = [...(keys ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_KEYS_SHOWN);
   return (
     <Card>
@@ -98,12 +99,14 @@ function RecentKeys({ keys, loading }: { keys: ApiKey[] | undefined; loading: bo
             title="No API Keys Yet"
             testId="recent-keys-empty"
             action={
-              <Button component={RouterLink} to={paths.dashboard.apiKeys} variant="contained">
-                Create API Key
-              </Button>
+              canCreate ? (
+                <Button component={RouterLink} to={paths.dashboard.apiKeys} variant="contained">
+                  Create API Key
+                </Button>
+              ) : undefined
             }
           >
-            Create your first key to start calling the API.
+            {canCreate ? 'Create your first key to start calling the API.' : 'Nobody in this organisation has created a key yet.'}
           </EmptyState>
         ) : (
           <Stack spacing={1} data-testid="recent-keys">
@@ -134,12 +137,13 @@ function RecentKeys({ keys, loading }: { keys: ApiKey[] | undefined; loading: bo
 export function OverviewPage({ user }: { user: User }) {
   usePageMeta('Dashboard', 'Your TimeZone API dashboard.');
   const stats = useDashboardStats();
-  const keys = useApiKeys();
+  const can = useCan();
+  const keys = useApiKeys(can('keys.read'));
   const config = usePublicConfig();
   const plan = stats.data?.plan ?? user.plan ?? 'free';
   const today = todayCard(stats.data);
   const limits = limitsText(stats.data?.limits);
-  const offer = upgradeOffer(plan, config.data?.plans);
+  const offer = can('billing.write') ? upgradeOffer(plan, config.data?.plans) : null;
   const banner = quotaBanner(stats.data, plan, user.quotaAlerts !== false);
 
   return (
@@ -226,9 +230,7 @@ export function OverviewPage({ user }: { user: User }) {
             </Card>
           )}
         </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
-          <RecentKeys keys={keys.data} loading={keys.isPending} />
-        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>{can('keys.read') && <RecentKeys keys={keys.data} loading={keys.isPending} canCreate={can('keys.write')} />}</Grid>
       </Grid>
     </Box>
   );

@@ -49,6 +49,7 @@ function expiryText(apiKey: ApiKey, now: number): string {
 
 export function ApiKeyCard({
   apiKey,
+  canWrite = true,
   toggling,
   onEdit,
   onRotate,
@@ -56,6 +57,8 @@ export function ApiKeyCard({
   onToggleActive,
 }: {
   apiKey: ApiKey;
+  /** The member's role may change keys (keys.write); otherwise the card only reads. */
+  canWrite?: boolean;
   toggling?: boolean;
   onEdit: () => void;
   onRotate: () => void;
@@ -135,17 +138,19 @@ export function ApiKeyCard({
               )}
             </Typography>
           </Box>
-          <Tooltip describeChild title={apiKey.isActive ? 'Deactivate key' : 'Activate key'}>
-            <Box sx={{ display: 'flex', alignItems: 'center' }}>
-              {toggling && <CircularProgress size={16} aria-label="Saving" />}
-              <Switch
-                checked={apiKey.isActive}
-                disabled={toggling}
-                onChange={(e) => onToggleActive(e.target.checked)}
-                slotProps={{ input: { 'aria-label': apiKey.isActive ? 'Deactivate key' : 'Activate key' } }}
-              />
-            </Box>
-          </Tooltip>
+          {canWrite && (
+            <Tooltip describeChild title={apiKey.isActive ? 'Deactivate key' : 'Activate key'}>
+              <Box sx={{ display: 'flex', alignItems: 'center' }}>
+                {toggling && <CircularProgress size={16} aria-label="Saving" />}
+                <Switch
+                  checked={apiKey.isActive}
+                  disabled={toggling}
+                  onChange={(e) => onToggleActive(e.target.checked)}
+                  slotProps={{ input: { 'aria-label': apiKey.isActive ? 'Deactivate key' : 'Activate key' } }}
+                />
+              </Box>
+            </Tooltip>
+          )}
         </Box>
 
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, bgcolor: 'action.hover', borderRadius: 2, pl: 1.5, pr: 0.5, py: 0.5, my: 1.5 }}>
@@ -185,23 +190,25 @@ export function ApiKeyCard({
           {apiKey.rateLimit ? ` · Own limit: ${apiKey.rateLimit} requests per ${apiKey.rateLimitWindow}` : ''}
         </Typography>
 
-        <ReleasePinSelect apiKey={apiKey} />
+        {canWrite && <ReleasePinSelect apiKey={apiKey} />}
 
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {!expiring && (
-            <>
-              <Button size="small" startIcon={<EditIcon />} onClick={onEdit}>
-                Edit
-              </Button>
-              <Button size="small" startIcon={<AutorenewIcon />} onClick={onRotate}>
-                Rotate
-              </Button>
-            </>
-          )}
-          <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
-            {expiring ? 'Revoke now' : 'Delete'}
-          </Button>
-        </Stack>
+        {canWrite && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {!expiring && (
+              <>
+                <Button size="small" startIcon={<EditIcon />} onClick={onEdit}>
+                  Edit
+                </Button>
+                <Button size="small" startIcon={<AutorenewIcon />} onClick={onRotate}>
+                  Rotate
+                </Button>
+              </>
+            )}
+            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
+              {expiring ? 'Revoke now' : 'Delete'}
+            </Button>
+          </Stack>
+        )}
       </CardContent>
       {confirmDialog}
     </Card>

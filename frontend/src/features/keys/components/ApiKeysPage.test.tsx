@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 import { ApiKeysPage } from './ApiKeysPage';
+import { permissionsOf } from '@tzapi/shared/org-roles';
 
 const created = {
   id: 'k1',
@@ -118,5 +119,34 @@ describe('API keys page', () => {
     expect(screen.getAllByText(/by ada@example.com/)).toHaveLength(2);
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke now' }));
     expect(await screen.findByRole('dialog', { name: 'Delete API Key' })).toHaveTextContent('Revoke the old key of “Server” now?');
+  });
+});
+
+describe('API keys page for a member who may only read keys', () => {
+  it('a viewer sees the keys but no Create, Edit, Rotate, Delete or active switch', async () => {
+    serveApi({ 'GET /api/api-keys': { body: [created] } });
+    const viewer = {
+      ...sampleUser,
+      organization: { id: 'org-acme', name: 'Acme', personal: false, role: 'viewer' as const },
+      permissions: permissionsOf('viewer'),
+    };
+    renderWithProviders(<ApiKeysPage />, { me: viewer, route: '/dashboard/api-keys' });
+    const card = await screen.findByTestId('api-key-card');
+    expect(card).toHaveTextContent('Server');
+    expect(screen.queryByRole('button', { name: 'Create API Key' })).not.toBeInTheDocument();
+    for (const name of ['Edit', 'Rotate', 'Delete']) expect(within(card).queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('switch')).not.toBeInTheDocument();
+  });
+
+  it('with no keys, a viewer is told nobody has created one, without a Create button', async () => {
+    serveApi({ 'GET /api/api-keys': { body: [] } });
+    const viewer = {
+      ...sampleUser,
+      organization: { id: 'org-acme', name: 'Acme', personal: false, role: 'viewer' as const },
+      permissions: permissionsOf('viewer'),
+    };
+    renderWithProviders(<ApiKeysPage />, { me: viewer, route: '/dashboard/api-keys' });
+    expect(await screen.findByTestId('keys-empty')).toHaveTextContent('Nobody in this organisation has created a key yet.');
+    expect(screen.queryByRole('button', { name: 'Create API Key' })).not.toBeInTheDocument();
   });
 });

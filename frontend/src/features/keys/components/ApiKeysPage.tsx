@@ -21,6 +21,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useAuth } from '../../../lib/auth';
+import { useCan } from '../../../lib/permissions';
 import { keyLimitBound, ROTATION_OVERLAP_LABELS, ROTATION_OVERLAPS, type RotationOverlap } from '../key-options';
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.detail : error instanceof Error ? error.message : String(error));
@@ -45,6 +46,7 @@ export function ApiKeysPage() {
   const [rotating, setRotating] = useState<ApiKey | null>(null);
   const [overlap, setOverlap] = useState<RotationOverlap>('none');
   const { user } = useAuth();
+  const canWrite = useCan()('keys.write');
   const bound = keyLimitBound(user?.plan);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
   const [secret, setSecret] = useState<{ name: string; key: string; title: string } | null>(null);
@@ -119,7 +121,7 @@ export function ApiKeysPage() {
 
   return (
     <>
-      <PageHeader title="API Keys" subtitle="Keys authenticate your calls to the API. Keep them secret." actions={newKeyButton} />
+      <PageHeader title="API Keys" subtitle="Keys authenticate your calls to the API. Keep them secret." actions={canWrite ? newKeyButton : undefined} />
 
       {keys.isError && (
         <LoadError what="your API keys" error={keys.error} onRetry={() => keys.refetch()} retrying={keys.isFetching} stale={keys.data !== undefined} />
@@ -134,8 +136,10 @@ export function ApiKeysPage() {
           ))}
         </Grid>
       ) : list.length === 0 && !keys.isError ? (
-        <EmptyState icon={<KeyIcon />} title="No API Keys Yet" action={newKeyButton} testId="keys-empty">
-          <Typography>Create your first API key to start calling the TimeZone API.</Typography>
+        <EmptyState icon={<KeyIcon />} title="No API Keys Yet" action={canWrite ? newKeyButton : undefined} testId="keys-empty">
+          <Typography>
+            {canWrite ? 'Create your first API key to start calling the TimeZone API.' : 'Nobody in this organisation has created a key yet.'}
+          </Typography>
         </EmptyState>
       ) : (
         <Grid container spacing={2}>
@@ -143,6 +147,7 @@ export function ApiKeysPage() {
             <Grid key={key.id} size={{ xs: 12, lg: 6 }}>
               <ApiKeyCard
                 apiKey={key}
+                canWrite={canWrite}
                 toggling={togglingId === key.id}
                 onEdit={() => setEditing(key)}
                 onRotate={() => {

@@ -11,11 +11,13 @@ export const changeNoticesQueryKey = ['change-notices'] as const;
 const openKey = [...changeNoticesQueryKey, 'open'] as const;
 const historyKey = [...changeNoticesQueryKey, 'history'] as const;
 
-/** The notices not dismissed yet, newest first (the account area's banner). */
-export function useOpenNotices() {
+/** The notices not dismissed yet, newest first (the account area's banner); `enabled`: the member may read them. */
+export function useOpenNotices(enabled = true) {
   return useQuery({
     queryKey: openKey,
     queryFn: async () => (await api.get('/api/change-notices')).notices,
+    // A role without notices.read (billing) is not asked: the server would refuse it.
+    enabled,
   });
 }
 

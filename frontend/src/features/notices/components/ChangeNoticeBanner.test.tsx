@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { DashboardLayout } from '../../../components/layouts/DashboardLayout';
 import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 import { ChangeNoticeBanner, zoneNames } from './ChangeNoticeBanner';
+import { permissionsOf } from '@tzapi/shared/org-roles';
 import { kathmandu, kolkata, notice } from './notice-fixtures';
 
 const layout = <DashboardLayout user={sampleUser} banner={<ChangeNoticeBanner />} />;
@@ -63,5 +64,28 @@ describe('the change notice banner above every account page', () => {
     expect(zoneNames(['A'])).toBe('A');
     expect(zoneNames(['A', 'B', 'C'])).toBe('A, B and C');
     expect(zoneNames(['A', 'B', 'C', 'D', 'E'])).toBe('A, B, C and 2 more');
+  });
+});
+
+describe('the change notice banner and the member’s role', () => {
+  it('a billing member is not asked about notices (no notices.read); a viewer sees the banner without Dismiss', async () => {
+    const { calls } = serveApi({ 'GET /api/change-notices': { body: { notices: [notice({ zones: [kolkata] })] } } });
+    const billing = {
+      ...sampleUser,
+      organization: { id: 'o', name: 'Acme', personal: false, role: 'billing' as const },
+      permissions: permissionsOf('billing'),
+    };
+    const first = renderWithProviders(<DashboardLayout user={billing} banner={<ChangeNoticeBanner />} />, { route: '/dashboard', me: billing });
+    expect(await screen.findAllByTestId('sidebar-user')).not.toHaveLength(0);
+    expect(screen.queryByTestId('change-notice-banner')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/change-notices')).toBe(false);
+    first.unmount();
+
+    const viewer = { ...billing, organization: { ...billing.organization, role: 'viewer' as const }, permissions: permissionsOf('viewer') };
+    renderWithProviders(<DashboardLayout user={viewer} banner={<ChangeNoticeBanner />} />, { route: '/dashboard', me: viewer });
+    const banner = await screen.findByTestId('change-notice-banner');
+    expect(within(banner).queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
+    // The viewer's request arrived; the billing member's never went out.
+    expect(calls.filter((c) => c.url === '/api/change-notices')).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { noticeAnchor, paths } from '../../../config/paths';
 import { useDismissNotice, useOpenNotices, type ChangeNotice } from '../api';
+import { useCan } from '../../../lib/permissions';
 
 /** Zones named in the banner before "and N more": the Notices page lists them all. */
 const ZONES_NAMED = 3;
@@ -34,15 +35,16 @@ export function bannerText(notice: ChangeNotice): string {
  */
 export function ChangeNoticeBanner() {
   const { pathname } = useLocation();
-  const notices = useOpenNotices();
+  const can = useCan();
+  const notices = useOpenNotices(can('notices.read'));
   const dismiss = useDismissNotice();
   const [notice, ...more] = notices.data ?? [];
-  if (!notice || pathname.startsWith(paths.dashboard.notices)) return null;
+  if (!notice || !can('notices.read') || pathname.startsWith(paths.dashboard.notices)) return null;
   return (
     <Alert
       severity="info"
       data-testid="change-notice-banner"
-      onClose={() => dismiss.mutate(notice.id)}
+      onClose={can('notices.write') ? () => dismiss.mutate(notice.id) : undefined}
       closeText="Dismiss"
       sx={{ mb: 2, overflowWrap: 'anywhere', '& .MuiAlert-message': { width: '100%' } }}
     >

@@ -18,11 +18,13 @@ import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { paths, releaseChangesAnchor } from '../../../config/paths';
 import { Time } from '../../../lib/time';
 import { useDismissNotice, useNoticeHistory, type ChangeNotice } from '../api';
+import { useCan } from '../../../lib/permissions';
 import { NoticeZoneList } from './NoticeZoneList';
 
 /** One notice: its release, when it came (and was dismissed), the zones it changes, and each pinned key's move. */
 function NoticeCard({ notice }: { notice: ChangeNotice }) {
   const dismiss = useDismissNotice();
+  const canDismiss = useCan()('notices.write');
   const open = notice.dismissedAt === null;
   return (
     <Card id={`notice-${notice.id}`} data-testid="notice" sx={{ scrollMarginTop: 80 }}>
@@ -57,7 +59,7 @@ function NoticeCard({ notice }: { notice: ChangeNotice }) {
         ))}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
-        {open && (
+        {open && canDismiss && (
           <Button variant="outlined" size="small" onClick={() => dismiss.mutate(notice.id)} disabled={dismiss.isPending}>
             Dismiss
           </Button>

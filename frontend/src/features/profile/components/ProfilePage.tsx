@@ -22,6 +22,7 @@ import { TwoFactorCard } from './TwoFactorCard';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { filled, markServerErrors } from '../../../lib/forms';
+import { useCan } from '../../../lib/permissions';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
@@ -241,6 +242,7 @@ function ProviderSignIn() {
 export function ProfilePage() {
   usePageMeta('Profile', 'Your account details, password, two-factor sign-in, alerts, data export and account closure.');
   const me = useMe();
+  const can = useCan();
   return (
     <>
       <PageHeader title="Profile" subtitle="Manage your account information and password." />
@@ -266,9 +268,12 @@ export function ProfilePage() {
           <Grid size={{ xs: 12, md: 6 }}>
             <ChangeNoticesCard user={me.data} />
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <ExportDataCard />
-          </Grid>
+          {/* The export is of the current organisation's data: its owners only. */}
+          {can('account.export') && (
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ExportDataCard />
+            </Grid>
+          )}
           <Grid size={{ xs: 12, md: 6 }}>
             <DeleteAccountCard user={me.data} />
           </Grid>

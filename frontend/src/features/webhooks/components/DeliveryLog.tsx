@@ -14,6 +14,7 @@ import { useWhen } from '../../../components/ui/when';
 import { formatDuration } from '../../../lib/time';
 import { isApiError } from '../../../lib/api';
 import { monoFont } from '../../../theme';
+import { useCan } from '../../../lib/permissions';
 import { useResendDelivery, useWebhookAttempts, useWebhookDeliveries, type DeliveryFilter, type WebhookAttempt, type WebhookDelivery } from '../api';
 
 const STATUS_COLOR: Record<string, 'success' | 'error' | 'default' | 'warning'> = {
@@ -113,6 +114,7 @@ function Attempts({ delivery }: { delivery: WebhookDelivery }) {
 
 function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
   const resend = useResendDelivery();
+  const canWrite = useCan()('webhooks.write');
   const when = useWhen();
   const [open, setOpen] = useState(false);
   return (
@@ -128,20 +130,22 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
         <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
           {open ? 'Hide' : 'Details'}
         </Button>
-        <Button
-          size="small"
-          disabled={resend.isPending}
-          onClick={async () => {
-            try {
-              await resend.mutateAsync(delivery.id);
-              toast({ title: 'Delivery Queued', description: 'The event is sent again with the same webhook-id.' });
-            } catch (error) {
-              toast({ title: 'Resend failed', description: isApiError(error) ? error.detail : String(error), variant: 'destructive' });
-            }
-          }}
-        >
-          Resend
-        </Button>
+        {canWrite && (
+          <Button
+            size="small"
+            disabled={resend.isPending}
+            onClick={async () => {
+              try {
+                await resend.mutateAsync(delivery.id);
+                toast({ title: 'Delivery Queued', description: 'The event is sent again with the same webhook-id.' });
+              } catch (error) {
+                toast({ title: 'Resend failed', description: isApiError(error) ? error.detail : String(error), variant: 'destructive' });
+              }
+            }}
+          >
+            Resend
+          </Button>
+        )}
       </Stack>
       {delivery.nextRetryAt && (
         <Typography variant="body2" color="warning.main" data-testid="next-retry" sx={{ mt: 0.5 }}>

@@ -13,6 +13,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/dashboard/PageHeader';
+import { useCan } from '../../../lib/permissions';
 import { EndpointHealthChip, EndpointHealthLine } from '../../../components/ui/EndpointHealthChip';
 import { LoadError } from '../../../components/ui/LoadError';
 import { toast } from '../../../components/ui/toast';
@@ -58,6 +59,7 @@ export function WebhookEndpointPage() {
   const { id = '' } = useParams();
   const endpoint = useWebhookEndpoint(id);
   const update = useUpdateWebhook();
+  const canWrite = useCan()('webhooks.write');
   const [editing, setEditing] = useState(false);
   const [testing, setTesting] = useState(false);
   usePageMeta('Webhook endpoint', 'A webhook endpoint’s health and messages.');
@@ -97,17 +99,19 @@ export function WebhookEndpointPage() {
         }
         subtitle={e.description ?? undefined}
         actions={
-          <>
-            <Button variant="contained" onClick={() => setTesting(true)}>
-              Send test event
-            </Button>
-            <Button variant="outlined" onClick={() => setEditing(true)}>
-              Edit
-            </Button>
-            <Button onClick={toggle} disabled={update.isPending}>
-              {e.enabled ? 'Pause' : 'Resume'}
-            </Button>
-          </>
+          canWrite && (
+            <>
+              <Button variant="contained" onClick={() => setTesting(true)}>
+                Send test event
+              </Button>
+              <Button variant="outlined" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+              <Button onClick={toggle} disabled={update.isPending}>
+                {e.enabled ? 'Pause' : 'Resume'}
+              </Button>
+            </>
+          )
         }
       />
       <Stack spacing={3}>

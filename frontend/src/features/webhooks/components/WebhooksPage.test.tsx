@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WebhooksPage } from './WebhooksPage';
+import { permissionsOf } from '@tzapi/shared/org-roles';
 import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 
 const enterprise = { ...sampleUser, plan: 'enterprise' as const };
@@ -102,5 +103,21 @@ describe('webhooks page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('invoice.paid is on its way; follow it in the messages.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ type: 'invoice.paid', retry: false });
+  });
+});
+
+describe('Webhooks page for a member who may only read webhooks', () => {
+  it('a viewer sees the endpoints and their messages link, but no Add, test, pause, rotate or delete', async () => {
+    serveApi({ 'GET /api/webhooks': { body: [endpoint] } });
+    const viewer = {
+      ...enterprise,
+      organization: { id: 'org-acme', name: 'Acme', personal: false, role: 'viewer' as const },
+      permissions: permissionsOf('viewer'),
+    };
+    renderWithProviders(<WebhooksPage />, { me: viewer });
+    const card = await screen.findByTestId('webhook-card');
+    expect(within(card).getByRole('link', { name: 'Messages and health' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Endpoint' })).not.toBeInTheDocument();
+    for (const name of ['Send test event', 'Pause', 'Rotate secret', 'Delete']) expect(within(card).queryByRole('button', { name })).not.toBeInTheDocument();
   });
 });

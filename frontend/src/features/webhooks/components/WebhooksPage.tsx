@@ -25,6 +25,7 @@ import { toast } from '../../../components/ui/toast';
 import { usePageMeta } from '../../../components/ui/usePageMeta';
 import { SecretOnceDialog } from '../../../components/ui/SecretOnceDialog';
 import { isApiError } from '../../../lib/api';
+import { useCan } from '../../../lib/permissions';
 import { useAuth } from '../../../lib/auth';
 import { monoFont } from '../../../theme';
 import { EndpointHealthChip, EndpointHealthLine } from '../../../components/ui/EndpointHealthChip';
@@ -85,7 +86,20 @@ function ConfirmDialog({
   );
 }
 
-function EndpointCard({ endpoint, onTest, onRotate, onDelete }: { endpoint: WebhookEndpoint; onTest: () => void; onRotate: () => void; onDelete: () => void }) {
+function EndpointCard({
+  endpoint,
+  canWrite,
+  onTest,
+  onRotate,
+  onDelete,
+}: {
+  endpoint: WebhookEndpoint;
+  /** The member's role may change webhooks (webhooks.write); otherwise the card only reads. */
+  canWrite: boolean;
+  onTest: () => void;
+  onRotate: () => void;
+  onDelete: () => void;
+}) {
   const update = useUpdateWebhook();
   const page = paths.dashboard.webhook(endpoint.id);
   return (
@@ -117,32 +131,38 @@ function EndpointCard({ endpoint, onTest, onRotate, onDelete }: { endpoint: Webh
         </Stack>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }}>
-        <Button size="small" variant="outlined" onClick={onTest}>
-          Send test event
-        </Button>
+        {canWrite && (
+          <Button size="small" variant="outlined" onClick={onTest}>
+            Send test event
+          </Button>
+        )}
         <Button size="small" component={RouterLink} to={page}>
           Messages and health
         </Button>
-        <Button
-          size="small"
-          disabled={update.isPending}
-          onClick={async () => {
-            try {
-              await update.mutateAsync({ id: endpoint.id, enabled: !endpoint.enabled });
-              toast({ title: 'Endpoint Updated', description: endpoint.enabled ? 'Events are no longer sent to it.' : 'Events are sent to it again.' });
-            } catch (error) {
-              failed('Failed to update the endpoint', error);
-            }
-          }}
-        >
-          {endpoint.enabled ? 'Pause' : 'Resume'}
-        </Button>
-        <Button size="small" onClick={onRotate}>
-          Rotate secret
-        </Button>
-        <Button size="small" color="error" onClick={onDelete}>
-          Delete
-        </Button>
+        {canWrite && (
+          <>
+            <Button
+              size="small"
+              disabled={update.isPending}
+              onClick={async () => {
+                try {
+                  await update.mutateAsync({ id: endpoint.id, enabled: !endpoint.enabled });
+                  toast({ title: 'Endpoint Updated', description: endpoint.enabled ? 'Events are no longer sent to it.' : 'Events are sent to it again.' });
+                } catch (error) {
+                  failed('Failed to update the endpoint', error);
+                }
+              }}
+            >
+              {endpoint.enabled ? 'Pause' : 'Resume'}
+            </Button>
+            <Button size="small" onClick={onRotate}>
+              Rotate secret
+            </Button>
+            <Button size="small" color="error" onClick={onDelete}>
+              Delete
+            </Button>
+          </>
+        )}
       </CardActions>
     </Card>
   );
@@ -154,6 +174,7 @@ export function WebhooksPage() {
   // Webhooks come with the Enterprise plan: other accounts are shown the plan, without asking for a list they can't have.
   const { user } = useAuth();
   const enterprise = user?.plan === 'enterprise';
+  const canWrite = useCan()('webhooks.write');
   const endpoints = useWebhooks(enterprise);
   const create = useCreateWebhook();
   const rotate = useRotateWebhookSecret();
@@ -189,7 +210,7 @@ export function WebhooksPage() {
       <PageHeader
         title="Webhooks"
         subtitle="Signed events (Standard Webhooks) when something changes for your account."
-        actions={planRequired ? undefined : addButton}
+        actions={planRequired || !canWrite ? undefined : addButton}
       />
 
       {planRequired ? (
@@ -212,7 +233,7 @@ export function WebhooksPage() {
       ) : endpoints.isPending ? (
         <Skeleton variant="rounded" height={160} />
       ) : list.length === 0 ? (
-        <EmptyState icon={<WebhookIcon />} title="No Endpoints Yet" action={addButton} testId="webhooks-empty">
+        <EmptyState icon={<WebhookIcon />} title="No Endpoints Yet" action={canWrite ? addButton : undefined} testId="webhooks-empty">
           <Typography>Add an endpoint to receive events such as tzdb.zones_changed when a new tz release changes a zone your requests use.</Typography>
         </EmptyState>
       ) : (
@@ -231,6 +252,7 @@ export function WebhooksPage() {
             <EndpointCard
               key={endpoint.id}
               endpoint={endpoint}
+              canWrite={canWrite}
               onTest={() => setTesting(endpoint)}
               onRotate={() => setRotating(endpoint)}
               onDelete={() => setDeleting(endpoint)}
