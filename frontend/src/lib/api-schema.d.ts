@@ -3656,6 +3656,22 @@ export interface components {
              */
             custom: boolean;
         };
+        MeOrganisationView: {
+            /** @example 0f8fad5b-d9cb-469f-a165-70867728950e */
+            id: string;
+            /**
+             * @description "Personal" for your personal organisation
+             * @example Personal
+             */
+            name: string;
+            /** @example true */
+            personal: boolean;
+            /**
+             * @example owner
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "billing" | "viewer";
+        };
         MeView: {
             /**
              * Format: uuid
@@ -3722,16 +3738,8 @@ export interface components {
              * @example Asia/Kolkata
              */
             displayZone: string | null;
-            /**
-             * @description The organisation the account area acts on (plan, limits and the two mail settings above are its), and your role in it.
-             * @example {
-             *       "id": "0f8fad5b-d9cb-469f-a165-70867728950e",
-             *       "name": "Personal",
-             *       "personal": true,
-             *       "role": "owner"
-             *     }
-             */
-            organization: Record<string, never>;
+            /** @description The organisation the account area acts on (plan, limits and the two mail settings above are its), and your role in it. */
+            organization: components["schemas"]["MeOrganisationView"];
             /**
              * @description What your role may do there; the dashboard hides the rest.
              * @example [
@@ -3833,16 +3841,8 @@ export interface components {
              * @example Asia/Kolkata
              */
             displayZone: string | null;
-            /**
-             * @description The organisation the account area acts on (plan, limits and the two mail settings above are its), and your role in it.
-             * @example {
-             *       "id": "0f8fad5b-d9cb-469f-a165-70867728950e",
-             *       "name": "Personal",
-             *       "personal": true,
-             *       "role": "owner"
-             *     }
-             */
-            organization: Record<string, never>;
+            /** @description The organisation the account area acts on (plan, limits and the two mail settings above are its), and your role in it. */
+            organization: components["schemas"]["MeOrganisationView"];
             /**
              * @description What your role may do there; the dashboard hides the rest.
              * @example [
@@ -25010,7 +25010,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A billing change is in progress for the account (code `billing_change_in_progress`) */
+            /** @description A billing change is in progress for the account (code `billing_change_in_progress`), or you are the only owner of an organisation (code `last_owner`) */
             409: {
                 headers: {
                     [name: string]: unknown;

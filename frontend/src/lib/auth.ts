@@ -13,7 +13,8 @@ export type UserPlan = Models['MeView']['plan'];
  * GET /api/me: the signed-in account, and (issue 51) the current organisation and what the member's role may do there;
  * both optional until the generated schema has them (lib/permissions.ts reads them).
  */
-export type User = Models['MeView'] & OrganizationSession;
+// organization and permissions stay optional: fixtures (and a server from before organisations) may leave them out.
+export type User = Omit<Models['MeView'], 'organization' | 'permissions'> & OrganizationSession;
 
 export const meQueryKey = ['me'] as const;
 

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS } from '@tzapi/shared/org-roles';
+import { ALL_PERMISSIONS, ORG_ROLES } from '@tzapi/shared/org-roles';
 import type { OrgRole, Permission } from '@tzapi/shared/org-roles';
 import { ApiProperty } from '@nestjs/swagger';
 import { PLAN_IDS, type PlanId } from '../../../config/plans.js';
@@ -22,6 +22,14 @@ export class UserView {
     string | null;
 }
 
+/** The organisation a session acts on, and the person's role in it (issue 51). */
+export class MeOrganisationView {
+  @ApiProperty({ example: '0f8fad5b-d9cb-469f-a165-70867728950e' }) id!: string;
+  @ApiProperty({ example: 'Personal', description: '"Personal" for your personal organisation' }) name!: string;
+  @ApiProperty({ example: true }) personal!: boolean;
+  @ApiProperty({ enum: ORG_ROLES, example: 'owner' }) role!: OrgRole;
+}
+
 export class MeView extends UserView {
   @ApiProperty({ description: 'false for accounts that sign in only through the identity provider.', example: true }) hasPassword!: boolean;
   @ApiProperty({ description: 'Two-factor sign-in (TOTP) is on; super admins need it for the console.', example: false }) totpEnabled!: boolean;
@@ -37,8 +45,8 @@ export class MeView extends UserView {
   })
   displayZone!: string | null;
   @ApiProperty({
+    type: () => MeOrganisationView,
     description: 'The organisation the account area acts on (plan, limits and the two mail settings above are its), and your role in it.',
-    example: { id: '0f8fad5b-d9cb-469f-a165-70867728950e', name: 'Personal', personal: true, role: 'owner' },
   })
   organization!: { id: string; name: string; personal: boolean; role: OrgRole };
   @ApiProperty({
