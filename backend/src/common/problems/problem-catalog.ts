@@ -6,6 +6,7 @@ import { REQUESTS } from './catalog/requests.js';
 import { SIGN_IN } from './catalog/sign-in.js';
 import { TIME_ZONE_API } from './catalog/time-zone-api.js';
 import { PLANNING } from './catalog/planning.js';
+import { ORGANISATIONS } from './catalog/organisations.js';
 
 export type { ProblemType } from './problem-type.js';
 
@@ -15,7 +16,7 @@ export type { ProblemType } from './problem-type.js';
  * (openapi/problem-types.json), and a test checks that every code in the source is here with the status it is sent
  * with.
  */
-export const PROBLEM_TYPES: ProblemType[] = [...TIME_ZONE_API, ...PLANNING, ...REQUESTS, ...SIGN_IN, ...BILLING, ...ACCOUNT_AND_CONSOLE];
+export const PROBLEM_TYPES: ProblemType[] = [...TIME_ZONE_API, ...PLANNING, ...REQUESTS, ...SIGN_IN, ...BILLING, ...ACCOUNT_AND_CONSOLE, ...ORGANISATIONS];
 
 export const PROBLEM_TYPE_CODES = new Set(PROBLEM_TYPES.map((t) => t.code));
 

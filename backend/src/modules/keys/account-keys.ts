@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { AccountKeysRepository } from './account-keys.repository.js';
 import { KeyDirectory } from './key-directory.js';
@@ -11,7 +11,7 @@ import { KeyDirectory } from './key-directory.js';
 export class AccountKeys {
   constructor(
     private readonly repository: AccountKeysRepository,
-    private readonly directory: KeyDirectory,
+    @Optional() private readonly directory?: KeyDirectory,
   ) {}
 
   /** Deletes every key of the account in `unitOfWork`'s transaction; answers their ids. */
@@ -25,12 +25,12 @@ export class AccountKeys {
    */
   async revoke(accountId: string, createdBy: string | null, unitOfWork?: UnitOfWork): Promise<number> {
     const ids = await (unitOfWork ? this.repository.joining(unitOfWork) : this.repository.fork()).deactivate(accountId, createdBy);
-    if (!unitOfWork) await this.directory.invalidateUser(accountId);
+    if (!unitOfWork) await this.directory?.invalidateUser(accountId);
     return ids.length;
   }
 
   /** After the caller's transaction that revoked keys committed: every instance drops the account's cached keys. */
   async revoked(accountId: string): Promise<void> {
-    await this.directory.invalidateUser(accountId);
+    await this.directory?.invalidateUser(accountId);
   }
 }
