@@ -58,7 +58,7 @@ const CHUNK = 32;
 const EPOCH_MS = `(extract(epoch from b.starts_at) * 1000)::int8`;
 const AT = `${EPOCH_MS} + e.off`;
 const ms = (p: string) => `('epoch'::timestamptz + ${p}::int8 * interval '1 millisecond')`;
-const BATCH_COLUMNS = `user_id, id, starts_at, ends_at, events, request_id_min, request_id_max, classes, statuses, keys, endpoints, methods, ips, row_ids,
+export const BATCH_COLUMNS = `user_id, id, starts_at, ends_at, events, request_id_min, request_id_max, classes, statuses, keys, endpoints, methods, ips, row_ids,
   offsets_ms, status_codes, response_ms, key_idx, endpoint_idx, method_idx, ip_idx, request_ids, problem_codes, queries`;
 const UNNEST = `unnest(b.offsets_ms, b.status_codes, b.response_ms, b.key_idx, b.endpoint_idx, b.method_idx, b.request_ids, b.problem_codes)
   with ordinality as e(off, status, ms, k, ep, m, rid, pc, n)`;
