@@ -168,7 +168,7 @@ export class UsageBatchRepository {
     });
   }
 
-  private async insertBatches(client: pg.PoolClient, batches: UsageBatch[]): Promise<void> {
+  async insertBatches(client: pg.PoolClient, batches: UsageBatch[]): Promise<void> {
     const params: unknown[] = [];
     const p = (value: unknown, cast: string) => `$${params.push(value)}::${cast}`;
     const values = batches.map(
