@@ -161,14 +161,15 @@ describe('the usage log stored as batches, on the real database', () => {
     expect(oracle({ userId, from, to }).length).toBeGreaterThan(300);
   });
 
-  it('fills a page from batches that each span the whole range (replayed segments), newest first', async () => {
+  it('fills a page from batches that each span their whole hour (replayed segments), newest first', async () => {
     const user = (await insertUser(m.em)).id;
     const rnd = random(11);
     const wide: UsageRow[] = [];
-    // 40 batches, each two old events and one recent one: the newest 37 events are the recent ones of 37 batches,
-    // more than one round of batch heads reads.
+    // 40 batches of one hour, each two early events and one late one: the newest 37 events are the late ones of 37
+    // batches, more than one round of batch heads reads.
+    const hour = end - 2 * HOUR;
     for (let i = 0; i < 40; i++) {
-      const rows = [event(user, start + i * 1000, rnd), event(user, start + i * 1000 + 500, rnd), event(user, end - i * 60_000, rnd)];
+      const rows = [event(user, hour + i * 1000, rnd), event(user, hour + i * 1000 + 500, rnd), event(user, hour + HOUR - 1 - i * 1000, rnd)];
       wide.push(...rows);
       await repo.write(rows);
     }

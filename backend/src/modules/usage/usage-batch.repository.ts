@@ -5,7 +5,7 @@ import type { UsagePool } from '../../database/usage-pool.js';
 import { KeyActivity } from '../keys/key-activity.js';
 import { dailyRollups, DEDUPE_LOCK, forgetKeptBuckets, lateRows } from './usage-batch-sql.js';
 import { RETENTION_LOCK } from './usage-partitions.js';
-import { quarterRollups, toBatches } from './usage-batches.js';
+import { HOUR_MS, quarterRollups, toBatches } from './usage-batches.js';
 import type { UsageBatch } from './usage-batches.js';
 import type { UsageRow } from './usage-record.js';
 
@@ -57,6 +57,8 @@ export interface BatchDetailRow extends BatchLogRow {
 const CHUNK = 32;
 const EPOCH_MS = `(extract(epoch from b.starts_at) * 1000)::int8`;
 const AT = `${EPOCH_MS} + e.off`;
+/** Epoch ms as a timestamptz parameter: a constant when planned, so the planner prunes partitions. */
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
 const ms = (p: string) => `('epoch'::timestamptz + ${p}::int8 * interval '1 millisecond')`;
 export const BATCH_COLUMNS = `user_id, id, starts_at, ends_at, events, request_id_min, request_id_max, classes, statuses, keys, endpoints, methods, ips, row_ids,
   offsets_ms, status_codes, response_ms, key_idx, endpoint_idx, method_idx, ip_idx, request_ids, problem_codes, queries`;
@@ -156,8 +158,9 @@ export class UsageBatchRepository {
     }
     const { rows: found } = await client.query<{ id: string }>(
       `select unnest(b.row_ids)::text as id from usage_batches b
-       where b.user_id = any($1::uuid[]) and b.starts_at <= ${ms('$3')} and b.ends_at >= ${ms('$2')} and b.row_ids is not null`,
-      [[...new Set(rows.map((r) => r.userId))], Math.floor(lo), Math.floor(hi)],
+       where b.user_id = any($1::uuid[]) and b.starts_at <= $3::timestamptz and b.starts_at >= $4::timestamptz and b.ends_at >= $2::timestamptz
+         and b.row_ids is not null`,
+      [[...new Set(rows.map((r) => r.userId))], iso(Math.floor(lo)), iso(Math.floor(hi)), iso(Math.floor(lo) - HOUR_MS)],
     );
     const seen = new Set(found.map((r) => Number(r.id)));
     return rows.filter((row) => {
@@ -222,9 +225,9 @@ export class UsageBatchRepository {
    */
   async page(q: BatchLogQuery): Promise<BatchLogRow[]> {
     // The heads' query and the events' query each number their own parameters: $1–$3 are the account and the range in both.
-    const head: unknown[] = [q.userId, q.from.getTime(), q.to.getTime()];
+    const head: unknown[] = [q.userId, iso(q.from.getTime()), iso(q.to.getTime()), iso(q.from.getTime() - HOUR_MS)];
     const ev: unknown[] = [q.userId, q.from.getTime(), q.to.getTime()];
-    const summary = [`b.user_id = $1`, `b.starts_at <= ${ms('$3')}`, `b.ends_at >= ${ms('$2')}`];
+    const summary = [`b.user_id = $1`, `b.starts_at <= $3::timestamptz`, `b.starts_at >= $4::timestamptz`, `b.ends_at >= $2::timestamptz`];
     const event = [`${AT} >= $2::int8`, `${AT} <= $3::int8`];
     const both = (value: unknown, onHead: (p: string) => string, onEvent: (p: string) => string) => {
       summary.push(onHead(`$${head.push(value)}`));
@@ -261,20 +264,21 @@ export class UsageBatchRepository {
         (p) => `e.rid = ${p}::text`,
       );
     if (q.before) {
-      summary.push(`b.starts_at <= ${ms(`$${head.push(q.before.at)}`)}`);
+      summary.push(`b.starts_at <= $${head.push(iso(q.before.at))}::timestamptz`);
       const [at, batch, n] = [ev.push(q.before.at), ev.push(q.before.batch), ev.push(q.before.n)];
       event.push(`(${AT}, b.id, e.n) < ($${at}::int8, $${batch}::int8, $${n}::int8)`);
     }
     const h = head.length;
     const headsSql = (cursor: boolean) =>
       `select b.id::text as id, ${EPOCH_MS}::text as s, (extract(epoch from b.ends_at) * 1000)::int8::text as e from usage_batches b
-       where ${summary.join(' and ')} ${cursor ? `and (b.ends_at, b.id) < (${ms(`$${h + 1}`)}, $${h + 2}::int8)` : ''}
+       where ${summary.join(' and ')} ${cursor ? `and (b.ends_at, b.id) < ($${h + 1}::timestamptz, $${h + 2}::int8)` : ''}
        order by b.ends_at desc, b.id desc limit ${CHUNK + 1}`;
     const f = ev.length;
     const eventsSql = `select b.id::text as batch, ${EPOCH_MS}::text as batch_start, e.n::text as n, (${AT})::text as at, b.methods[e.m] as method,
          b.endpoints[e.ep] as endpoint, e.status, e.ms, b.keys[e.k]::text as key_id, k.name as key_name, e.rid, e.pc
        from unnest($${f + 1}::timestamptz[], $${f + 2}::int8[]) as h(s, id)
        join usage_batches b on b.user_id = $1 and b.starts_at = h.s and b.id = h.id
+         and b.starts_at >= $${f + 4}::timestamptz and b.starts_at <= $${f + 5}::timestamptz
        cross join lateral ${UNNEST}
        left join api_keys k on k.id = b.keys[e.k]
        where ${event.join(' and ')}
@@ -282,7 +286,10 @@ export class UsageBatchRepository {
     let found: BatchLogRow[] = [];
     let cursor: Head | null = null;
     for (;;) {
-      const { rows: heads }: { rows: Head[] } = await this.pool.query<Head>(headsSql(cursor !== null), cursor ? [...head, cursor.e, cursor.id] : head);
+      const { rows: heads }: { rows: Head[] } = await this.pool.query<Head>(
+        headsSql(cursor !== null),
+        cursor ? [...head, iso(Number(cursor.e)), cursor.id] : head,
+      );
       const take: Head[] = heads.slice(0, CHUNK);
       if (take.length) {
         const { rows } = await this.pool.query<DbEvent>(eventsSql, [
@@ -290,6 +297,8 @@ export class UsageBatchRepository {
           take.map((t) => new Date(Number(t.s)).toISOString()),
           take.map((t) => t.id),
           q.limit,
+          iso(Math.min(...take.map((t) => Number(t.s)))),
+          iso(Math.max(...take.map((t) => Number(t.s)))),
         ]);
         found = found.concat(rows.map(toRow)).sort(newerFirst).slice(0, q.limit);
       }
@@ -308,8 +317,8 @@ export class UsageBatchRepository {
               b.response_ms[$4] as ms, b.keys[b.key_idx[$4]]::text as key_id, k.name as key_name, b.request_ids[$4] as rid,
               b.problem_codes[$4] as pc, b.ips[b.ip_idx[$4]] as ip, b.queries[$4] as query, k.prefix, k.last_four
        from usage_batches b left join api_keys k on k.id = b.keys[b.key_idx[$4]]
-       where b.user_id = $1 and b.starts_at = ${ms('$2')} and b.id = $3::int8 and $4::int between 1 and b.events`,
-      [userId, ref.batchStart, ref.batch, ref.n],
+       where b.user_id = $1 and b.starts_at = $2::timestamptz and b.id = $3::int8 and $4::int between 1 and b.events`,
+      [userId, iso(ref.batchStart), ref.batch, ref.n],
     );
     const r = rows[0];
     if (!r) return null;
@@ -327,16 +336,18 @@ export class UsageBatchRepository {
     endpoint?: string,
   ): Promise<{ i: number; statusClass: number; ms: number; n: number }[]> {
     if (!ranges.length) return [];
+    const [los, his] = [ranges.map((r) => r.lo), ranges.map((r) => r.hi)];
     const { rows } = await this.pool.query<{ i: string; class: number; ms: number; n: number }>(
       `select r.i, e.status / 100 as class, e.ms, count(*)::int4 as n
        from unnest($2::int8[], $3::int8[]) with ordinality as r(lo, hi, i)
        join usage_batches b on b.user_id = $1 and b.starts_at < ${ms('r.hi')} and b.ends_at >= ${ms('r.lo')}
+         and b.starts_at >= $6::timestamptz and b.starts_at < $7::timestamptz
          and ($4::uuid is null or $4::uuid = any(b.keys)) and ($5::text is null or $5::text = any(b.endpoints))
        cross join lateral ${UNNEST}
        where ${AT} >= r.lo and ${AT} < r.hi
          and ($4::uuid is null or e.k = array_position(b.keys, $4::uuid)) and ($5::text is null or e.ep = array_position(b.endpoints, $5::text))
        group by 1, 2, 3`,
-      [userId, ranges.map((r) => r.lo), ranges.map((r) => r.hi), keyId ?? null, endpoint ?? null],
+      [userId, los, his, keyId ?? null, endpoint ?? null, iso(Math.min(...los) - HOUR_MS), iso(Math.max(...his))],
     );
     return rows.map((r) => ({ i: Number(r.i) - 1, statusClass: r.class, ms: Math.fround(r.ms), n: r.n }));
   }

@@ -57,9 +57,12 @@ class Dictionary<T> {
 
 const literal = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
 
+/** The longest a batch spans: it holds events of one UTC hour. */
+export const HOUR_MS = 3_600_000;
+
 /**
  * The rows grouped by account, each group sorted by time (stable, so rows of one millisecond keep their order): one
- * batch per account. A row's timestamp is whole epoch milliseconds (the recorder's Date.now()); a fraction is dropped.
+ * batch per account and UTC hour. A row's timestamp is whole epoch milliseconds (the recorder's Date.now()); a fraction is dropped.
  */
 export function toBatches(rows: readonly UsageRow[]): UsageBatch[] {
   const byUser = new Map<string, UsageRow[]>();
@@ -73,7 +76,13 @@ export function toBatches(rows: readonly UsageRow[]): UsageBatch[] {
     let sorted = true;
     for (let i = 1; i < list.length && sorted; i++) sorted = list[i - 1].timestamp <= list[i].timestamp;
     if (!sorted) list.sort((a, b) => a.timestamp - b.timestamp);
-    batches.push(toBatch(userId, list));
+    // A batch never spans two UTC hours, so a read bounds its batches' starts (and the partitions it plans) by its range.
+    let from = 0;
+    for (let i = 1; i <= list.length; i++) {
+      if (i < list.length && Math.floor(list[i].timestamp / HOUR_MS) === Math.floor(list[from].timestamp / HOUR_MS)) continue;
+      batches.push(toBatch(userId, from === 0 && i === list.length ? list : list.slice(from, i)));
+      from = i;
+    }
   }
   return batches;
 }
