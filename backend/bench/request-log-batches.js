@@ -4,6 +4,7 @@
 // per account and hour (as compactStep leaves a quiet account's hours). 8 clients read pages (all, by status class,
 // endpoint, key), search a request id over the whole retention, open one event and count 24 hours by hour and 30 days
 // by day (without the kept days of request_stats_days) for 20 s; prints p50/p95/p99 per kind and PostgreSQL's CPU.
+import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { runMigrations } from '../dist/database/migrate.js';
@@ -21,7 +22,7 @@ const HOUR = 3_600_000;
 const HOURS = 365 * 24;
 const ENDPOINTS = ['/api/time/current', '/api/conversion/timezone', '/api/timezone/info', '/api/calculation/add', '/api/timezone/search'];
 
-const { config } = benchConfig('request-log-batches');
+const { config, dataDir, ownDir } = benchConfig('request-log-batches');
 const db = await benchDatabase(config, `tzapi_bench_rlb_${process.pid}`);
 await runMigrations(db.url);
 const pool = openUsagePool(db.url);
@@ -145,3 +146,4 @@ await probe.end();
 // BENCH_KEEP_DB=1 leaves the database for EXPLAIN (drop it afterwards).
 if (!process.env.BENCH_KEEP_DB) await db.stop();
 else console.log(`Kept ${db.url}`);
+if (ownDir) rmSync(dataDir, { recursive: true, force: true });

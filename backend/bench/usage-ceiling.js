@@ -6,6 +6,7 @@
 // Options: --events per round (240,000), --flush events per flush (8,000, the recorder's BATCH_SIZE), --accounts
 // per flush (1: the endpoint bench's one key), --rounds per layout (3).
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runMigrations } from '../dist/database/migrate.js';
@@ -31,7 +32,7 @@ const ACCOUNTS = Number(values.accounts);
 const ROUNDS = Number(values.rounds);
 const ENDPOINTS = ['/api/time/current', '/api/conversion/timezone', '/api/timezone/info', '/api/calculation/add'];
 
-const { config } = benchConfig('ceiling');
+const { config, dataDir, ownDir } = benchConfig('ceiling');
 const db = await benchDatabase(config, `tzapi_bench_ceiling_${process.pid}`);
 await runMigrations(db.url);
 const pool = openUsagePool(db.url);
@@ -126,3 +127,4 @@ console.log(`On disk with indexes: rows ${sizes[0].rows}, batches ${sizes[0].bat
 await pool.end();
 await probe.end();
 await db.stop();
+if (ownDir) rmSync(dataDir, { recursive: true, force: true });
