@@ -3,9 +3,11 @@ import { seedUsage } from '../../src/bin/seed-usage.js';
 import type { SeededUser } from '../../src/bin/seed-usage.js';
 import { USAGE_POOL } from '../../src/database/usage-pool.js';
 import type { UsagePool } from '../../src/database/usage-pool.js';
+import { UsageBatchCounts } from '../../src/modules/usage/usage-batch-counts.repository.js';
 import { UsageBatchRepository } from '../../src/modules/usage/usage-batch.repository.js';
 import { UsageRecordsMove } from '../../src/modules/usage/usage-records-move.repository.js';
 import type { BatchLogQuery, BatchLogRow } from '../../src/modules/usage/usage-batch.repository.js';
+import { usesQuota } from '../../src/modules/usage/usage-record.js';
 import type { UsageRow } from '../../src/modules/usage/usage-record.js';
 import { insertApiKey, insertUser, mediumModule, USAGE_POOL_PROVIDERS } from './medium.js';
 import type { Medium } from './medium.js';
@@ -64,7 +66,7 @@ describe('the usage log stored as batches, on the real database', () => {
   };
 
   beforeAll(async () => {
-    m = await mediumModule({ providers: [...USAGE_POOL_PROVIDERS, UsageBatchRepository, UsageRecordsMove] });
+    m = await mediumModule({ providers: [...USAGE_POOL_PROVIDERS, UsageBatchRepository, UsageRecordsMove, UsageBatchCounts] });
     repo = m.get(UsageBatchRepository);
     pool = m.module.get<UsagePool>(USAGE_POOL);
     userId = (await insertUser(m.em, { plan: 'premium' })).id;
@@ -233,6 +235,27 @@ describe('the usage log stored as batches, on the real database', () => {
       [userId, new Date(start), new Date(start + HOUR)],
     );
     expect(Number(firstHour.rows[0].n)).toBe(oracle({ userId, from: new Date(start), to: new Date(start + HOUR - 1) }).length);
+  });
+
+  it("answers the limits' and the dashboard's counts from batches and roll-ups as the oracle does", async () => {
+    const counts = m.get(UsageBatchCounts);
+    const since = new Date(end - 30 * HOUR + 12_345);
+    const charged = events.filter((e) => e.userId === userId && e.timestamp > since.getTime() && usesQuota(e.statusCode));
+    const hits = charged.map((e) => e.timestamp).sort((a, b) => a - b);
+    expect(await counts.quotaHits(userId, since, 50)).toEqual(hits.slice(-50));
+    const byKey = new Map<string, number>();
+    for (const e of charged) byKey.set(e.keyId, (byKey.get(e.keyId) ?? 0) + 1);
+    expect(await counts.usageByKey(userId, since)).toEqual(byKey);
+    const mine = events.filter((e) => e.userId === otherId);
+    expect((await counts.firstRequestAt(otherId))?.getTime()).toBe(Math.min(...mine.map((e) => e.timestamp)));
+    expect(await counts.firstRequestAt(randomUUID())).toBeNull();
+    const quarters = new Map<number, number>();
+    for (const e of mine.filter((e) => e.endpoint === ENDPOINTS[1] && e.timestamp >= start + HOUR && e.timestamp < end)) {
+      const q = Math.floor(e.timestamp / 900_000) * 900_000;
+      quarters.set(q, (quarters.get(q) ?? 0) + 1);
+    }
+    expect(await counts.quarterHours(otherId, new Date(start + HOUR), new Date(end), ENDPOINTS[1])).toEqual(quarters);
+    await expect(counts.quarterHours(otherId, new Date(start + 1), new Date(end))).rejects.toThrow(RangeError);
   });
 
   it('writes a replayed batch once: events already in a batch are skipped by their row id, the rest counted', async () => {
