@@ -30,6 +30,7 @@ import { Migration20261129000300_webhook_attempt_detail } from './Migration20261
 import { Migration20261129001100_display_zone } from './Migration20261129001100_display_zone.js';
 import { Migration20261129002100_key_scopes } from './Migration20261129002100_key_scopes.js';
 import { Migration20261129003100_organisations } from './Migration20261129003100_organisations.js';
+import { Migration20261129100000_usage_batches } from './Migration20261129100000_usage_batches.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -64,4 +65,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129001100_display_zone', class: Migration20261129001100_display_zone },
   { name: 'Migration20261129002100_key_scopes', class: Migration20261129002100_key_scopes },
   { name: 'Migration20261129003100_organisations', class: Migration20261129003100_organisations },
+  { name: 'Migration20261129100000_usage_batches', class: Migration20261129100000_usage_batches },
 ];

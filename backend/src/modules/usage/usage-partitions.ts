@@ -4,7 +4,8 @@
  */
 import pg from 'pg';
 
-const RETENTION_LOCK = 727_310;
+/** Serialises partition upkeep across instances (the batches' partitions take it too). */
+export const RETENTION_LOCK = 727_310;
 
 /** Monthly partitions for the months around now, so rows never land in the default partition. */
 export async function ensureMonthPartitions(client: pg.PoolClient, monthsBack: number, monthsAhead: number): Promise<void> {

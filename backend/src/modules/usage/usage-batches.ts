@@ -1,0 +1,191 @@
+/**
+ * One flush of usage rows as batches (issue 53): one batch per account, its events as parallel arrays in the order
+ * they happened, with the summary the request log skips on. UsageBatchRepository writes them; the layout is
+ * Migration20261129100000_usage_batches's.
+ */
+import type { UsageRow } from './usage-record.js';
+
+/** A batch ready to insert: numeric arrays as PostgreSQL array literals, text arrays as JS arrays (pg escapes them). */
+export interface UsageBatch {
+  userId: string;
+  /** The first event's write-ahead row id, or null (a sequence gives one). */
+  id: number | null;
+  startsAt: number;
+  endsAt: number;
+  events: number;
+  requestIdMin: string | null;
+  requestIdMax: string | null;
+  classes: string;
+  statuses: string;
+  keys: string[];
+  endpoints: string[];
+  methods: string[];
+  ips: (string | null)[];
+  rowIds: string | null;
+  offsetsMs: string;
+  statusCodes: string;
+  responseMs: string;
+  keyIdx: string;
+  endpointIdx: string;
+  methodIdx: string;
+  ipIdx: string;
+  requestIds: (string | null)[];
+  problemCodes: (string | null)[];
+  queries: (string | null)[];
+}
+
+/** A 1-based dictionary: the index of each distinct value, in order of first use. */
+class Dictionary<T> {
+  readonly values: T[] = [];
+  private readonly index = new Map<T, number>();
+  private last: T | undefined;
+  private lastIndex = 0;
+
+  of(value: T): number {
+    // Consecutive events mostly repeat the previous value.
+    if (this.lastIndex && value === this.last) return this.lastIndex;
+    let i = this.index.get(value);
+    if (i === undefined) {
+      i = this.values.push(value);
+      this.index.set(value, i);
+    }
+    this.last = value;
+    this.lastIndex = i;
+    return i;
+  }
+}
+
+const literal = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
+
+/** The longest a batch spans: it holds events of one UTC hour. */
+export const HOUR_MS = 3_600_000;
+
+/**
+ * The rows grouped by account, each group sorted by time (stable, so rows of one millisecond keep their order): one
+ * batch per account and UTC hour. A row's timestamp is whole epoch milliseconds (the recorder's Date.now()); a fraction is dropped.
+ */
+export function toBatches(rows: readonly UsageRow[]): UsageBatch[] {
+  const byUser = new Map<string, UsageRow[]>();
+  for (const row of rows) {
+    const list = byUser.get(row.userId);
+    if (list) list.push(row);
+    else byUser.set(row.userId, [row]);
+  }
+  const batches: UsageBatch[] = [];
+  for (const [userId, list] of [...byUser.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    let sorted = true;
+    for (let i = 1; i < list.length && sorted; i++) sorted = list[i - 1].timestamp <= list[i].timestamp;
+    if (!sorted) list.sort((a, b) => a.timestamp - b.timestamp);
+    // A batch never spans two UTC hours, so a read bounds its batches' starts (and the partitions it plans) by its range.
+    let from = 0;
+    for (let i = 1; i <= list.length; i++) {
+      if (i < list.length && Math.floor(list[i].timestamp / HOUR_MS) === Math.floor(list[from].timestamp / HOUR_MS)) continue;
+      batches.push(toBatch(userId, from === 0 && i === list.length ? list : list.slice(from, i)));
+      from = i;
+    }
+  }
+  return batches;
+}
+
+function toBatch(userId: string, rows: readonly UsageRow[]): UsageBatch {
+  const n = rows.length;
+  const startsAt = Math.floor(rows[0].timestamp);
+  const keys = new Dictionary<string>();
+  const endpoints = new Dictionary<string>();
+  const methods = new Dictionary<string>();
+  const ips = new Dictionary<string | null>();
+  const classes = new Set<number>();
+  const statuses = new Set<number>();
+  const offsets = new Array<number>(n);
+  const codes = new Array<number>(n);
+  const ms = new Array<number>(n);
+  const keyIdx = new Array<number>(n);
+  const endpointIdx = new Array<number>(n);
+  const methodIdx = new Array<number>(n);
+  const ipIdx = new Array<number>(n);
+  const requestIds = new Array<string | null>(n);
+  const problemCodes = new Array<string | null>(n);
+  const queries = new Array<string | null>(n);
+  const rowIds = new Array<number>(n);
+  let withIds = true;
+  let min: string | null = null;
+  let max: string | null = null;
+  for (let i = 0; i < n; i++) {
+    const row = rows[i];
+    offsets[i] = Math.floor(row.timestamp) - startsAt;
+    codes[i] = row.statusCode;
+    statuses.add(row.statusCode);
+    classes.add(Math.floor(row.statusCode / 100));
+    ms[i] = Number.isFinite(row.responseMs) ? row.responseMs : 0;
+    keyIdx[i] = keys.of(row.keyId);
+    endpointIdx[i] = endpoints.of(row.endpoint);
+    methodIdx[i] = methods.of(row.method);
+    ipIdx[i] = ips.of(row.ipAddress ?? null);
+    const rid = row.requestId ?? null;
+    requestIds[i] = rid;
+    if (rid !== null) {
+      if (min === null || rid < min) min = rid;
+      if (max === null || rid > max) max = rid;
+    }
+    problemCodes[i] = row.problemCode ?? null;
+    queries[i] = row.query ?? null;
+    if (row.rowId === undefined) withIds = false;
+    else rowIds[i] = row.rowId;
+  }
+  const ascending = (s: Set<number>) => literal([...s].sort((a, b) => a - b));
+  return {
+    userId,
+    id: withIds ? rowIds[0] : null,
+    startsAt,
+    endsAt: startsAt + offsets[n - 1],
+    events: n,
+    requestIdMin: min,
+    requestIdMax: max,
+    classes: ascending(classes),
+    statuses: ascending(statuses),
+    keys: keys.values,
+    endpoints: endpoints.values,
+    methods: methods.values,
+    ips: ips.values,
+    rowIds: withIds ? literal(rowIds) : null,
+    offsetsMs: literal(offsets),
+    statusCodes: literal(codes),
+    responseMs: literal(ms),
+    keyIdx: literal(keyIdx),
+    endpointIdx: literal(endpointIdx),
+    methodIdx: literal(methodIdx),
+    ipIdx: literal(ipIdx),
+    requestIds,
+    problemCodes,
+    queries,
+  };
+}
+
+export interface QuarterRollup {
+  startsAt: number;
+  userId: string;
+  keyId: string;
+  endpoint: string;
+  statusCode: number;
+  count: number;
+  totalMs: number;
+}
+
+const QUARTER_MS = 15 * 60_000;
+
+/** The rows' UTC quarter-hour roll-ups in primary-key order (the lock order concurrent flushes share). */
+export function quarterRollups(rows: readonly UsageRow[]): QuarterRollup[] {
+  const rollups = new Map<string, QuarterRollup>();
+  for (const row of rows) {
+    const startsAt = Math.floor(row.timestamp / QUARTER_MS) * QUARTER_MS;
+    const id = `${row.userId}|${String(startsAt).padStart(15, '0')}|${row.keyId}|${row.endpoint}|${row.statusCode}`;
+    let agg = rollups.get(id);
+    if (!agg) {
+      agg = { startsAt, userId: row.userId, keyId: row.keyId, endpoint: row.endpoint, statusCode: row.statusCode, count: 0, totalMs: 0 };
+      rollups.set(id, agg);
+    }
+    agg.count++;
+    agg.totalMs += Number.isFinite(row.responseMs) ? row.responseMs : 0;
+  }
+  return [...rollups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+}
