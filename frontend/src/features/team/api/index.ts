@@ -42,7 +42,8 @@ export function useInvitation(token: string) {
  */
 export function useRefetchEverything() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries();
+  // Not an invitation link's own answer: once accepted it is used, and asking again would only answer 410.
+  return () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'invitation' });
 }
 
 export function useSwitchOrganization() {

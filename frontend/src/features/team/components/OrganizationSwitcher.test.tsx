@@ -28,7 +28,7 @@ describe('Organisation switcher', () => {
     const { queryClient } = renderWithProviders(<OrganizationSwitcher />, { me, route: '/dashboard/usage' });
     expect(screen.getByTestId('org-current-name')).toHaveTextContent('Ada Lovelace');
     expect(screen.getByTestId('org-current-role')).toHaveTextContent('Personal · Owner');
-    await userEvent.click(screen.getByRole('button', { name: /Switch organisation/ }));
+    await userEvent.click(screen.getByRole('button', { name: /switch organisation/i }));
     const menu = await screen.findByRole('menu', { name: 'Your organisations' });
     const acme = await within(menu).findByRole('menuitem', { name: /Acme/ });
     expect(acme).toHaveTextContent('Developer · 4 members');
@@ -51,7 +51,7 @@ describe('Organisation switcher', () => {
       },
     });
     renderWithProviders(<OrganizationSwitcher />, { me: memberOf('owner', { id: 'u1', name: 'Ada Lovelace', personal: true }), route: '/dashboard/usage' });
-    await userEvent.click(screen.getByRole('button', { name: /Switch organisation/ }));
+    await userEvent.click(screen.getByRole('button', { name: /switch organisation/i }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Acme/ }));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Could not switch organisation');
@@ -66,7 +66,7 @@ describe('Organisation switcher', () => {
       'GET /api/me': { body: memberOf('owner', { id: 'org-new', name: 'Initech' }) },
     });
     renderWithProviders(<OrganizationSwitcher />, { me: memberOf('owner', { id: 'u1', name: 'Ada Lovelace', personal: true }), route: '/dashboard' });
-    await userEvent.click(screen.getByRole('button', { name: /Switch organisation/ }));
+    await userEvent.click(screen.getByRole('button', { name: /switch organisation/i }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Create organisation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create organisation' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create organisation' }));

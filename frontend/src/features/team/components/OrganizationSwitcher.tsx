@@ -24,6 +24,19 @@ import { CreateOrganizationDialog } from './CreateOrganizationDialog';
  * The sidebar's organisation switcher: the current organisation and the member's role; its menu lists the user's
  * organisations (switching refetches everything and opens the overview) and creates a new one.
  */
+/** Read by screen readers, not shown: the words that make the switcher's name a sentence. */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
 export function OrganizationSwitcher({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -55,15 +68,22 @@ export function OrganizationSwitcher({ onNavigate }: { onNavigate?: () => void }
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'org-switcher-menu' : undefined}
-        aria-label={`Organisation: ${current.name}, ${ORG_ROLE_LABELS[current.role]}. Switch organisation`}
         sx={{ width: '100%', justifyContent: 'flex-start', textAlign: 'left', gap: 1, px: 1.5, py: 1, borderRadius: 2, '&:hover': { bgcolor: 'action.hover' } }}
       >
+        {/* The button's name is its visible text with the hidden words around it (axe: the label holds what is seen). */}
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="subtitle2" noWrap data-testid="org-current-name">
+            <Box component="span" sx={visuallyHidden}>
+              Organisation:{' '}
+            </Box>
             {current.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" data-testid="org-current-role">
             {current.personal ? `Personal · ${ORG_ROLE_LABELS[current.role]}` : ORG_ROLE_LABELS[current.role]}
+            <Box component="span" sx={visuallyHidden}>
+              {' '}
+              (switch organisation)
+            </Box>
           </Typography>
         </Box>
         <UnfoldMoreIcon fontSize="small" color="action" />
