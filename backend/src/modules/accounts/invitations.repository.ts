@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { OrgRole } from '@tzapi/shared/org-roles';
+import { isUuid } from '../../common/http/uuid.js';
 import { BoundRepository } from '../../database/bound-repository.js';
 
 export interface InvitationRow {
@@ -83,7 +84,7 @@ export class InvitationsRepository extends BoundRepository {
   }
 
   async findById(orgId: string, id: string): Promise<InvitationRow | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    if (!isUuid(id)) return null;
     const rows = await this.em.execute<RawInvitation[]>(`${SELECT} where i.org_id = ? and i.id = ?`, [orgId, id]);
     return rows[0] ? toRow(rows[0]) : null;
   }

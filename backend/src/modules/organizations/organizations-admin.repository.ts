@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { isUuid } from '../../common/http/uuid.js';
 import { BoundRepository } from '../../database/bound-repository.js';
 
 export interface AdminOrganisationRow {
@@ -61,7 +62,7 @@ export class OrganizationsAdminRepository extends BoundRepository {
   }
 
   async find(id: string): Promise<AdminOrganisationRow | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    if (!isUuid(id)) return null;
     const rows = await this.em.execute<Raw[]>(
       `select u.id, u.first_name, u.plan, u.is_blocked, u.closed_at, u.created_at,
               (select count(*) from memberships m where m.org_id = u.id) as members,

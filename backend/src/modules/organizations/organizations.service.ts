@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { OrgRole } from '@tzapi/shared/org-roles';
+import { isUuid } from '../../common/http/uuid.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
 import { MembershipsRepository } from '../accounts/memberships.repository.js';
@@ -105,6 +106,7 @@ export class OrganizationsService {
    * stays one; a personal organisation has only its person as owner.
    */
   async setRole(org: OrgContext, actor: Actor, userId: string, role: OrgRole): Promise<MemberView> {
+    if (!isUuid(userId)) throw OrgErrors.memberNotFound(); // anything but a UUID names nobody (never a database error)
     if (userId === actor.id) throw OrgErrors.ownRole();
     const orgId = org.account.id;
     await this.memberships.transaction(async (tx) => {
@@ -128,6 +130,7 @@ export class OrganizationsService {
    * the keys they made in it are turned off on every instance. An admin cannot remove an owner; the last owner stays.
    */
   async remove(org: OrgContext, actor: Actor, userId: string): Promise<{ revokedKeys: number }> {
+    if (!isUuid(userId)) throw OrgErrors.memberNotFound(); // anything but a UUID names nobody (never a database error)
     const orgId = org.account.id;
     if (org.personal && userId === orgId) throw OrgErrors.personal();
     const revokedKeys = await this.memberships.transaction(async (tx) => {
