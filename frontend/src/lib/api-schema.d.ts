@@ -26600,6 +26600,8 @@ export interface operations {
     Organization_auditPage: {
         parameters: {
             query?: {
+                page?: number;
+                pageSize?: number;
                 action?: "key.create" | "key.update" | "key.rotate" | "key.delete" | "member.invite" | "member.invite_revoke" | "member.join" | "member.role_change" | "member.remove" | "member.leave" | "org.create" | "org.rename" | "org.transfer" | "org.plan_change" | "org.close" | "webhook.create" | "webhook.update" | "webhook.delete";
                 /** @description Only what this member did */
                 actorId?: string;
@@ -26607,8 +26609,6 @@ export interface operations {
                 from?: string;
                 /** @description Until this instant (exclusive) */
                 to?: string;
-                page?: number;
-                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -26702,10 +26702,10 @@ export interface operations {
     OrganizationsAdmin_list: {
         parameters: {
             query?: {
-                /** @description Part of the name or an owner’s e-mail */
-                search?: string;
                 page?: number;
                 pageSize?: number;
+                /** @description Part of the name or an owner’s e-mail */
+                search?: string;
             };
             header?: never;
             path?: never;

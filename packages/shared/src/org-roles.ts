@@ -68,5 +68,28 @@ export function assignableRoles(role: OrgRole): OrgRole[] {
   return [];
 }
 
+/** What an organisation's audit records (issue 51): the server writes these actions, the Team page names them. */
+export const ORG_AUDIT_ACTIONS = [
+  'key.create',
+  'key.update',
+  'key.rotate',
+  'key.delete',
+  'member.invite',
+  'member.invite_revoke',
+  'member.join',
+  'member.role_change',
+  'member.remove',
+  'member.leave',
+  'org.create',
+  'org.rename',
+  'org.transfer',
+  'org.plan_change',
+  'org.close',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+] as const;
+export type OrgAuditAction = (typeof ORG_AUDIT_ACTIONS)[number];
+
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 86_400_000;

@@ -3,29 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { BoundRepository } from '../../database/bound-repository.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
+import { ORG_AUDIT_ACTIONS } from '@tzapi/shared/org-roles';
+import type { OrgAuditAction } from '@tzapi/shared/org-roles';
 
-/** What an organisation's audit records (issue 51): who created, rotated or deleted a key, changed a role, ... */
-export const ORG_AUDIT_ACTIONS = [
-  'key.create',
-  'key.update',
-  'key.rotate',
-  'key.delete',
-  'member.invite',
-  'member.invite_revoke',
-  'member.join',
-  'member.role_change',
-  'member.remove',
-  'member.leave',
-  'org.create',
-  'org.rename',
-  'org.transfer',
-  'org.plan_change',
-  'org.close',
-  'webhook.create',
-  'webhook.update',
-  'webhook.delete',
-] as const;
-export type OrgAuditAction = (typeof ORG_AUDIT_ACTIONS)[number];
+/** The actions, one list with the Team page's (packages/shared). */
+export { ORG_AUDIT_ACTIONS };
+export type { OrgAuditAction };
 
 export interface OrgAuditEntry {
   orgId: string;

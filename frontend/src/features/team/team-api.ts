@@ -1,3 +1,5 @@
+import { ORG_AUDIT_ACTIONS } from '@tzapi/shared/org-roles';
+import type { OrgAuditAction } from '@tzapi/shared/org-roles';
 import type { OrgRole } from '@tzapi/shared/org-roles';
 import { apiRequest, type ApiRequestOptions } from '../../lib/api';
 
@@ -56,27 +58,9 @@ export interface InvitationPreview {
   expiresAt: string;
 }
 
-export const AUDIT_ACTIONS = [
-  'key.create',
-  'key.update',
-  'key.rotate',
-  'key.delete',
-  'member.invite',
-  'member.invite_revoke',
-  'member.join',
-  'member.role_change',
-  'member.remove',
-  'member.leave',
-  'org.create',
-  'org.rename',
-  'org.transfer',
-  'org.plan_change',
-  'org.close',
-  'webhook.create',
-  'webhook.update',
-  'webhook.delete',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** The audit's actions: one list with the server's (packages/shared). */
+export const AUDIT_ACTIONS = ORG_AUDIT_ACTIONS;
+export type AuditAction = OrgAuditAction;
 
 export interface AuditEntry {
   id: string;

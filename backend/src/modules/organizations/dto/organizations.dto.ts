@@ -50,7 +50,26 @@ export class InviteDto {
   role!: OrgRole;
 }
 
-export class OrgAuditQueryDto {
+/** A page of a list: 1-based page, at most 100 rows (the audit and the console's list). */
+class PageQueryDto {
+  @ApiPropertyOptional({ example: 1, minimum: 1 })
+  @IsOptional()
+  @NumberInput()
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  page?: number;
+
+  @ApiPropertyOptional({ example: 25, minimum: 1, maximum: 100 })
+  @IsOptional()
+  @NumberInput()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  pageSize?: number;
+}
+
+export class OrgAuditQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ORG_AUDIT_ACTIONS, example: 'key.rotate' })
   @IsOptional()
   @IsIn(ORG_AUDIT_ACTIONS, { message: `action must be one of: ${ORG_AUDIT_ACTIONS.join(', ')}` })
@@ -70,44 +89,12 @@ export class OrgAuditQueryDto {
   @IsOptional()
   @IsString()
   to?: string;
-
-  @ApiPropertyOptional({ example: 1, minimum: 1 })
-  @IsOptional()
-  @NumberInput()
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
-  page?: number;
-
-  @ApiPropertyOptional({ example: 25, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @NumberInput()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  pageSize?: number;
 }
 
-export class AdminOrganisationsQueryDto {
+export class AdminOrganisationsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ example: 'acme', description: 'Part of the name or an owner’s e-mail' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
   search?: string;
-
-  @ApiPropertyOptional({ example: 1, minimum: 1 })
-  @IsOptional()
-  @NumberInput()
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
-  page?: number;
-
-  @ApiPropertyOptional({ example: 25, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @NumberInput()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  pageSize?: number;
 }
