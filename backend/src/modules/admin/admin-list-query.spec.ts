@@ -1,4 +1,5 @@
-import { contentRange, escapeLike, parseListQuery } from './admin-list-query.js';
+import { escapeLike } from '../../common/text/like-pattern.js';
+import { contentRange, parseListQuery } from './admin-list-query.js';
 import { USERS } from './admin-resources.js';
 import { ProblemException } from '../../common/problems/problem.js';
 

@@ -126,11 +126,6 @@ function checkFilterValue(field: string, kind: FilterKind, value: unknown): stri
   throw AdminErrors.badQuery(`filter.${field}`, `${field} must be one of ${kind.enum.join(', ')}`);
 }
 
-/** Escapes LIKE wildcards so a search for "a_b%" matches those characters literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 // `users 0-24/319`; an empty page is `users */0`.
 export function contentRange(name: string, offset: number, count: number, total: number): string {
   return count === 0 ? `${name} */${total}` : `${name} ${offset}-${offset + count - 1}/${total}`;

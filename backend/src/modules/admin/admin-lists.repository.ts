@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { escapeLike } from './admin-list-query.js';
+import { escapeLike } from '../../common/text/like-pattern.js';
 import type { ListQuery, ResourceSpec } from './admin-list-query.js';
 import { API_KEYS, AUDIT_LOG, SUPPORT_MESSAGES, USERS } from './admin-resources.js';
 import { AdminErrors } from './admin.errors.js';

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '../../common/http/uuid.js';
+import { escapeLike } from '../../common/text/like-pattern.js';
 import { BoundRepository } from '../../database/bound-repository.js';
 
 export interface AdminOrganisationRow {
@@ -26,9 +27,10 @@ interface Raw {
   total: string | number;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+/** An organisation as the console lists it: its account, how many members, and its owners' addresses. */
+const SELECT = `select u.id, u.first_name, u.plan, u.is_blocked, u.closed_at, u.created_at,
+    (select count(*) from memberships m where m.org_id = u.id) as members,
+    array(select p.email from memberships o join users p on p.id = o.user_id where o.org_id = u.id and o.role = 'owner' order by p.email) as owners`;
 
 /** The console's reads of organisations (issue 51): team organisations, not personal ones, with members and owners. */
 @Injectable()
@@ -50,10 +52,7 @@ export class OrganizationsAdminRepository extends BoundRepository {
       params.push(pattern, pattern);
     }
     const rows = await this.em.execute<Raw[]>(
-      `select u.id, u.first_name, u.plan, u.is_blocked, u.closed_at, u.created_at,
-              (select count(*) from memberships m where m.org_id = u.id) as members,
-              array(select p.email from memberships o join users p on p.id = o.user_id where o.org_id = u.id and o.role = 'owner' order by p.email) as owners,
-              count(*) over () as total
+      `${SELECT}, count(*) over () as total
          from users u where u.kind = 'organisation'${filter}
         order by u.created_at desc, u.id limit ? offset ?`,
       [...params, limit, offset],
@@ -63,14 +62,7 @@ export class OrganizationsAdminRepository extends BoundRepository {
 
   async find(id: string): Promise<AdminOrganisationRow | null> {
     if (!isUuid(id)) return null;
-    const rows = await this.em.execute<Raw[]>(
-      `select u.id, u.first_name, u.plan, u.is_blocked, u.closed_at, u.created_at,
-              (select count(*) from memberships m where m.org_id = u.id) as members,
-              array(select p.email from memberships o join users p on p.id = o.user_id where o.org_id = u.id and o.role = 'owner' order by p.email) as owners,
-              1 as total
-         from users u where u.kind = 'organisation' and u.id = ?`,
-      [id],
-    );
+    const rows = await this.em.execute<Raw[]>(`${SELECT}, 1 as total from users u where u.kind = 'organisation' and u.id = ?`, [id]);
     return rows[0] ? toRow(rows[0]) : null;
   }
 }
