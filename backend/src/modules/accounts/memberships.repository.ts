@@ -50,10 +50,10 @@ export class MembershipsRepository extends BoundRepository {
 
   /** The member's role in the organisation and the organisation's account, or null when they are not a member. */
   async access(orgId: string, userId: string): Promise<{ role: OrgRole; org: User } | null> {
-    const rows = await this.em.execute<{ role: OrgRole }[]>(`select role from memberships where org_id = ? and user_id = ?`, [orgId, userId]);
-    if (rows.length === 0) return null;
+    const role = await this.roleOf(orgId, userId);
+    if (!role) return null;
     const org = await this.em.findOne(User, { id: orgId });
-    return org && !org.closedAt ? { role: rows[0].role, org } : null;
+    return org && !org.closedAt ? { role, org } : null;
   }
 
   async roleOf(orgId: string, userId: string): Promise<OrgRole | null> {

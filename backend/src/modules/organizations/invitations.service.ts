@@ -39,7 +39,8 @@ export interface InvitationPreview {
   expiresAt: string;
 }
 
-function toView(row: InvitationRow): InvitationView {
+/** An invitation as the Team page and the console show it. */
+export function toInvitationView(row: InvitationRow): InvitationView {
   return {
     id: row.id,
     email: row.email,
@@ -69,7 +70,7 @@ export class InvitationsService {
   ) {}
 
   async pending(org: OrgContext): Promise<InvitationView[]> {
-    return (await this.invitations.fork().pending(org.account.id)).map(toView);
+    return (await this.invitations.fork().pending(org.account.id)).map(toInvitationView);
   }
 
   async invite(org: OrgContext, actor: Actor, email: string, role: OrgRole): Promise<{ invitation: InvitationView; created: boolean }> {
@@ -89,7 +90,7 @@ export class InvitationsService {
     });
     const row = await this.invitations.fork().findById(orgId, id);
     if (!row) refuseInvitation('not_found');
-    return { invitation: toView(row), created };
+    return { invitation: toInvitationView(row), created };
   }
 
   async revoke(org: OrgContext, actor: Actor, id: string): Promise<void> {

@@ -4,6 +4,7 @@ import { MembershipsRepository } from '../accounts/memberships.repository.js';
 import { InvitationsRepository } from '../accounts/invitations.repository.js';
 import { Authenticated } from '../auth/authenticated.js';
 import { AdminOrganisationsQueryDto } from './dto/organizations.dto.js';
+import { toInvitationView } from './invitations.service.js';
 import { OrganizationsAdminRepository } from './organizations-admin.repository.js';
 import type { AdminOrganisationRow } from './organizations-admin.repository.js';
 
@@ -40,14 +41,7 @@ export class OrganizationsAdminController {
       ...organisation,
       memberCount: organisation.members,
       members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
-      invitations: invitations.map((i) => ({
-        id: i.id,
-        email: i.email,
-        role: i.role,
-        invitedBy: i.invitedByEmail,
-        createdAt: i.createdAt.toISOString(),
-        expiresAt: i.expiresAt.toISOString(),
-      })),
+      invitations: invitations.map(toInvitationView),
     };
   }
 }
