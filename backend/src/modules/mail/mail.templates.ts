@@ -342,12 +342,17 @@ export function consoleChangeMail(input: { change: ConsoleChange; dashboardUrl: 
   };
 }
 
+/** An instant as the mails write it, to the minute in UTC: "2026-12-06 10:00 UTC". */
+function utcMinute(instant: Date): string {
+  return `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /**
  * To a key's owner, 7 days before the key expires (issue 51). Only what the server made is quoted: the masked key (its
  * prefix and last four characters) and the time, never the key's name, so no text typed by anyone is mailed.
  */
 export function keyExpiryMail(input: { maskedKey: string; expiresAt: Date; keysUrl: string }): RenderedMail {
-  const when = `${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = utcMinute(input.expiresAt);
   const { maskedKey, keysUrl } = plainValues({ maskedKey: input.maskedKey, keysUrl: input.keysUrl });
   const lines = [
     FIXED_GREETING,
@@ -367,7 +372,7 @@ export function keyExpiryMail(input: { maskedKey: string; expiresAt: Date; keysU
  * quotes neither: it names only the role (from a fixed list) and the expiry, and the link's page shows who invited.
  */
 export function invitationMail(input: { link: string; roleLabel: string; expiresAt: Date }): RenderedMail {
-  const when = `${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = utcMinute(input.expiresAt);
   const { link, roleLabel } = plainValues({ link: input.link, roleLabel: input.roleLabel });
   const lines = [
     FIXED_GREETING,
