@@ -70,8 +70,8 @@ function Account({ org }: { org: AdminOrganizationDetail }) {
           )}
           {!account.closedAt && (
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <ManageUserButton />
-              <BlockToggleButton />
+              <ManageUserButton noun="Organisation" />
+              <BlockToggleButton noun="Organisation" />
             </Stack>
           )}
         </Stack>

@@ -102,8 +102,9 @@ describe("the console's organisations", () => {
     expect(screen.getByRole('button', { name: 'Manage Acme' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Block Acme' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Acme will be signed out everywhere, and their API keys will be refused immediately.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Block User' }));
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('Block Organisation');
+    expect(dialog).toHaveTextContent('The API keys of Acme will be refused immediately. Its members keep their own accounts.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block Organisation' }));
     await vi.waitFor(() => expect(blockUser).toHaveBeenCalledWith('org-acme'));
   });
 

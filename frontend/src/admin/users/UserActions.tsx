@@ -26,13 +26,22 @@ import { LimitsForm } from './LimitsForm';
 
 export const DIALOG_CLOSE_DELAY_MS = 100;
 
-export const blockDialogText = (user: AdminUser, blocked: boolean) =>
-  blocked
+/** What the console's account actions act on: a person, or an organisation (an account too, with the same routes). */
+export type AccountNoun = 'User' | 'Organisation';
+
+export const blockDialogText = (user: AdminUser, blocked: boolean, noun: AccountNoun = 'User') => {
+  // An organisation signs nobody in: blocking it stops its keys, and its members keep their own accounts.
+  if (noun === 'Organisation')
+    return blocked
+      ? `The API keys of ${user.email} will be accepted again.`
+      : `The API keys of ${user.email} will be refused immediately. Its members keep their own accounts.`;
+  return blocked
     ? `${user.email} will be able to sign in again, and their API keys will be accepted again.`
     : `${user.email} will be signed out everywhere, and their API keys will be refused immediately.`;
+};
 
 /** Block or unblock through the data provider after a confirmation, as Rotate and Delete ask; refreshes the list. */
-export function BlockToggleButton() {
+export function BlockToggleButton({ noun = 'User' }: { noun?: AccountNoun }) {
   const user = useRecordContext<AdminUser>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
@@ -41,13 +50,13 @@ export function BlockToggleButton() {
   const mutation = useMutation({
     mutationFn: (u: AdminUser) => (u.isBlocked ? dataProvider.unblockUser(u.id) : dataProvider.blockUser(u.id)),
     onSuccess: () => {
-      notify('User status updated successfully', { type: 'success' });
+      notify(`${noun} status updated successfully`, { type: 'success' });
       setOpen(false);
       refresh();
     },
     // A refusal the server explains (the customer closed the account meanwhile) is shown as it is; then the list catches up.
     onError: (error) => {
-      notify(problemMessage(error) ?? 'Failed to update user status', { type: 'error' });
+      notify(problemMessage(error) ?? `Failed to update ${noun.toLowerCase()} status`, { type: 'error' });
       refresh();
     },
   });
@@ -80,9 +89,11 @@ export function BlockToggleButton() {
         onClick={(e) => e.stopPropagation()}
         transitionDuration={{ exit: DIALOG_CLOSE_DELAY_MS }}
       >
-        <DialogTitle>{verb} User</DialogTitle>
+        <DialogTitle>
+          {verb} {noun}
+        </DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ wordBreak: 'break-word' }}>{blockDialogText(user, blocked)}</DialogContentText>
+          <DialogContentText sx={{ wordBreak: 'break-word' }}>{blockDialogText(user, blocked, noun)}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)} disabled={mutation.isPending}>
@@ -95,7 +106,7 @@ export function BlockToggleButton() {
             disabled={mutation.isPending}
             startIcon={mutation.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
           >
-            {verb} User
+            {verb} {noun}
           </Button>
         </DialogActions>
       </Dialog>
@@ -104,7 +115,7 @@ export function BlockToggleButton() {
 }
 
 /** Manage: the plan (Free, Premium, Enterprise; Update Plan) and the account's negotiated limits (Save Limits), each its own form; Cancel closes. */
-export function ManageUserButton() {
+export function ManageUserButton({ noun = 'User' }: { noun?: AccountNoun }) {
   const user = useRecordContext<AdminUser>();
   const [open, setOpen] = useState(false);
   // A closed account has no plan or limits to manage (its subscription ended with it).
@@ -123,20 +134,21 @@ export function ManageUserButton() {
       >
         Manage
       </Button>
-      {open && <ManageUserDialog user={user} onClose={() => setOpen(false)} />}
+      {open && <ManageUserDialog user={user} noun={noun} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
 /** What Update Plan will do: a subscriber's change goes through their subscription, anyone else's is a grant. */
-export function planChangeHint(user: AdminUser): string {
+export function planChangeHint(user: AdminUser, noun: AccountNoun = 'User'): string {
+  const who = noun === 'User' ? 'user' : 'organisation';
   if (user.plan !== 'free' && !user.planGranted) {
-    return 'This user pays through a subscription: a change is charged or credited prorated to their card now, and Free cancels the subscription at once.';
+    return `This ${who} pays through a subscription: a change is charged or credited prorated to ${noun === 'User' ? 'their' : 'its'} card now, and Free cancels the subscription at once.`;
   }
-  return `${user.planGranted ? `The ${planName(user.plan)} plan was granted. ` : ''}This user has no subscription: a paid plan is granted at no charge and marked as granted; the user can start paying for it from Billing.`;
+  return `${user.planGranted ? `The ${planName(user.plan)} plan was granted. ` : ''}This ${who} has no subscription: a paid plan is granted at no charge and marked as granted; the ${who} can start paying for it from Billing.`;
 }
 
-export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+export function ManageUserDialog({ user, noun = 'User', onClose }: { user: AdminUser; noun?: AccountNoun; onClose: () => void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
   const notify = useNotify();
@@ -152,18 +164,18 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
   const mutation = useMutation({
     mutationFn: (next: PlanId) => dataProvider.changePlan(user.id, next),
     onSuccess: () => {
-      notify('User plan updated successfully', { type: 'success' });
+      notify(`${noun} plan updated successfully`, { type: 'success' });
       refresh();
       close();
     },
     onError: (error) => {
       // A problem the server explains (a declined card for a subscriber's change, a change in progress) is shown as it is.
-      notify(problemMessage(error) ?? 'Failed to update user plan', { type: 'error' });
+      notify(problemMessage(error) ?? `Failed to update ${noun.toLowerCase()} plan`, { type: 'error' });
     },
   });
   return (
     <Dialog open={open} onClose={mutation.isPending ? undefined : close} fullWidth maxWidth="xs" onClick={(e) => e.stopPropagation()}>
-      <DialogTitle>Manage User</DialogTitle>
+      <DialogTitle>Manage {noun}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2, wordBreak: 'break-word' }}>
           {userLabel(user)}
@@ -180,7 +192,7 @@ export function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: 
         >
           <Typography variant="subtitle2">Plan</Typography>
           <DialogContentText variant="body2" sx={{ mb: 2 }} data-testid="plan-change-mode">
-            {planChangeHint(user)}
+            {planChangeHint(user, noun)}
           </DialogContentText>
           <FormControl fullWidth size="small">
             <InputLabel id="manage-plan-label">Plan</InputLabel>

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { permissionsOf } from '@tzapi/shared/org-roles';
 import { ProfilePage } from './ProfilePage';
 import { renderWithProviders, sampleUser, serveApi } from '../../../testing/render';
 
@@ -87,5 +88,21 @@ describe('profile page', () => {
     );
     renderWithProviders(<ProfilePage />);
     expect(screen.getByTestId('profile-skeleton')).toBeInTheDocument();
+  });
+
+  it("a team's developer sees no alert or notice switches (the organisation's settings); its admin does", async () => {
+    serveApi({ 'GET /api/profile/totp': { body: { enabled: false, recoveryCodesLeft: 0, required: false } } });
+    const acme = { id: 'o', name: 'Acme', personal: false };
+    const { unmount } = renderWithProviders(<ProfilePage />, {
+      me: { ...sampleUser, organization: { ...acme, role: 'developer' }, permissions: [...permissionsOf('developer')] },
+    });
+    expect(await screen.findByRole('button', { name: 'Update Profile' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Send quota alerts')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('E-mail me about time zone changes')).not.toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(<ProfilePage />, { me: { ...sampleUser, organization: { ...acme, role: 'admin' }, permissions: [...permissionsOf('admin')] } });
+    expect(await screen.findByLabelText('Send quota alerts')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail me about time zone changes')).toBeInTheDocument();
   });
 });

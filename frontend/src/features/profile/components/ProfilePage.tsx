@@ -262,12 +262,17 @@ export function ProfilePage() {
           <Grid size={{ xs: 12, md: 6 }}>
             <DisplayZoneCard />
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <QuotaAlertsCard user={me.data} />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <ChangeNoticesCard user={me.data} />
-          </Grid>
+          {/* The alert and notice mails are the organisation's settings: its owners and admins change them. */}
+          {can('org.settings') && (
+            <Grid size={{ xs: 12, md: 6 }}>
+              <QuotaAlertsCard user={me.data} />
+            </Grid>
+          )}
+          {can('org.settings') && (
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ChangeNoticesCard user={me.data} />
+            </Grid>
+          )}
           {/* The export is of the current organisation's data: its owners only. */}
           {can('account.export') && (
             <Grid size={{ xs: 12, md: 6 }}>
