@@ -8667,8 +8667,24 @@ export interface components {
              */
             targetType: "api_key" | "member" | "invitation" | "organisation" | "webhook";
             targetId: string;
-            before?: Record<string, never> | null;
-            after?: Record<string, never> | null;
+            /**
+             * @description The changed fields before.
+             * @example {
+             *       "role": "viewer"
+             *     }
+             */
+            before?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description The changed fields after.
+             * @example {
+             *       "role": "developer"
+             *     }
+             */
+            after?: {
+                [key: string]: unknown;
+            } | null;
             /** @example 2026-11-29T10:00:00.000Z */
             createdAt: string;
         };
@@ -8692,15 +8708,20 @@ export interface components {
             /** @example 2026-12-06T10:00:00.000Z */
             expiresAt: string;
         };
-        JoinedOrganisationResponse: {
+        JoinedOrganisation: {
+            /** @example 0f8fad5b-d9cb-469f-a165-70867728950e */
+            id: string;
+            /** @example Acme Travel */
+            name: string;
             /**
-             * @example {
-             *       "id": "0f8fad5b-d9cb-469f-a165-70867728950e",
-             *       "name": "Acme Travel",
-             *       "role": "developer"
-             *     }
+             * @example developer
+             * @enum {string}
              */
-            organization: Record<string, never>;
+            role: "owner" | "admin" | "developer" | "billing" | "viewer";
+        };
+        JoinedOrganisationResponse: {
+            /** @description The organisation joined, now the current one */
+            organization: components["schemas"]["JoinedOrganisation"];
         };
         OffsetReadingEvent: {
             /**

@@ -67,9 +67,15 @@ export class InvitationPreviewResponse implements InvitationPreview {
   @ApiProperty({ example: '2026-12-06T10:00:00.000Z' }) expiresAt!: string;
 }
 
+export class JoinedOrganisation {
+  @ApiProperty({ example: '0f8fad5b-d9cb-469f-a165-70867728950e' }) id!: string;
+  @ApiProperty({ example: 'Acme Travel' }) name!: string;
+  @ApiProperty({ enum: ORG_ROLES, example: 'developer' }) role!: OrgRole;
+}
+
 export class JoinedOrganisationResponse {
-  @ApiProperty({ example: { id: '0f8fad5b-d9cb-469f-a165-70867728950e', name: 'Acme Travel', role: 'developer' } })
-  organization!: { id: string; name: string; role: OrgRole };
+  @ApiProperty({ type: JoinedOrganisation, description: 'The organisation joined, now the current one' })
+  organization!: JoinedOrganisation;
 }
 
 export class OrgAuditRowResponse {
@@ -79,8 +85,10 @@ export class OrgAuditRowResponse {
   @ApiProperty({ example: 'ada@example.com' }) actorEmail!: string;
   @ApiProperty({ enum: ['api_key', 'member', 'invitation', 'organisation', 'webhook'], example: 'api_key' }) targetType!: string;
   @ApiProperty() targetId!: string;
-  @ApiPropertyOptional({ type: Object, nullable: true }) before!: Record<string, unknown> | null;
-  @ApiPropertyOptional({ type: Object, nullable: true }) after!: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'The changed fields before.', example: { role: 'viewer' } })
+  before!: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'The changed fields after.', example: { role: 'developer' } })
+  after!: Record<string, unknown> | null;
   @ApiProperty({ example: '2026-11-29T10:00:00.000Z' }) createdAt!: string;
 }
 

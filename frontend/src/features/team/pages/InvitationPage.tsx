@@ -21,7 +21,7 @@ import { formatDate } from '../../../lib/format';
 import { useAcceptInvitation, useInvitation } from '../api';
 import { failureText } from '../components/team-text';
 import { withArticle } from '../components/team-roles';
-import { DEAD_INVITATIONS, deadInvitation, invitationOrganization } from './invitation-states';
+import { DEAD_INVITATIONS, deadInvitation } from './invitation-states';
 import { InvitedRegisterForm } from './InvitedRegisterForm';
 
 function DeadEnd({ title, text }: { title: string; text: string }) {
@@ -73,7 +73,7 @@ export function InvitationPage() {
     );
   } else {
     const data = invitation.data;
-    const organization = invitationOrganization(data);
+    const organization = data.organization;
     body = (
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>

@@ -1,5 +1,4 @@
 import { isApiError } from '../../../lib/api';
-import type { InvitationPreview } from '../api';
 import { problemCode } from '../components/team-text';
 
 /** Why an invitation link does not work, each with its page's title and sentence. */
@@ -32,9 +31,4 @@ export function deadInvitation(error: unknown): DeadInvitation | null {
   if (error.status === 404) return 'invitation_not_found';
   if (error.status === 410) return 'invitation_used';
   return null;
-}
-
-/** The organisation's name, whichever shape the answer gives it in. */
-export function invitationOrganization(invitation: InvitationPreview): string {
-  return typeof invitation.organization === 'string' ? invitation.organization : invitation.organization.name;
 }
