@@ -2,12 +2,29 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Models } from './api-models';
 import type { MouseEvent } from 'react';
 import { api, isUnauthorized, signedOutReason } from './api';
-import type { OrganizationSession } from './permissions';
+import type { OrgRole } from '@tzapi/shared/org-roles';
 
 /** The session: who is signed in (GET /api/me), read by the layouts, the route guards and every feature. */
 
 export type UserRole = Models['MeView']['role'];
 export type UserPlan = Models['MeView']['plan'];
+
+/** The current organisation as GET /api/me names it (docs/organisations.md). */
+export interface CurrentOrganization {
+  id: string;
+  name: string;
+  personal: boolean;
+  role: OrgRole;
+}
+
+/**
+ * What GET /api/me adds for organisations. Optional: a server from before them answers neither, and the account
+ * area then behaves as it did (every permission, no organisation).
+ */
+export interface OrganizationSession {
+  organization?: CurrentOrganization;
+  permissions?: readonly string[];
+}
 
 /**
  * GET /api/me: the signed-in account, and (issue 51) the current organisation and what the member's role may do there;

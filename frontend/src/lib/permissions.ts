@@ -1,22 +1,7 @@
 import { ALL_PERMISSIONS, isOrgRole, type OrgRole, type Permission } from '@tzapi/shared/org-roles';
-import { useAuth } from './auth';
+import { useAuth, type OrganizationSession } from './auth';
 
-/** The current organisation as GET /api/me names it (docs/organisations.md). */
-export interface CurrentOrganization {
-  id: string;
-  name: string;
-  personal: boolean;
-  role: OrgRole;
-}
-
-/**
- * What GET /api/me adds for organisations. Optional: a server from before them answers neither, and the account
- * area then behaves as it did (every permission, no organisation).
- */
-export interface OrganizationSession {
-  organization?: CurrentOrganization;
-  permissions?: readonly string[];
-}
+export type { CurrentOrganization, OrganizationSession } from './auth';
 
 /** What the signed-in member may do in the current organisation; a server that does not say grants everything. */
 export function permissionsOf(user: OrganizationSession | null | undefined): ReadonlySet<Permission> {

@@ -1,6 +1,11 @@
 import type { GetListParams, GetListResult, GetOneParams, GetOneResult } from 'react-admin';
 import type { OrgRole } from '@tzapi/shared/org-roles';
-import type { AccountLimits, AdminUser, PlanId } from '../dataProvider';
+import type { Models } from '../../lib/api-models';
+
+// The console's account models, as dataProvider names them (not imported from it: it imports this file).
+type PlanId = Models['AdminUserView']['plan'];
+type AdminUser = Models['AdminUserView'];
+type AccountLimits = Models['EffectiveLimitsView'];
 
 /**
  * The console's organisation routes as docs/organisations.md states them (not in openapi.json yet): the list answers
