@@ -17,8 +17,8 @@ const CHECKS = [
   ['typecheck shared', ['run', 'typecheck', '-w', '@tzapi/shared']],
   ['lint openapi', ['run', 'lint:openapi']],
   [
-    'boundaries, size budget, doc links',
-    ['exec', '--', 'node', '--test', 'eslint/boundaries.test.js', 'eslint/size-budget.test.js', 'scripts/docs-links.test.mjs'],
+    'boundaries, import loops, size budget, doc links',
+    ['exec', '--', 'node', '--test', 'eslint/boundaries.test.js', 'eslint/import-cycles.test.js', 'eslint/size-budget.test.js', 'scripts/docs-links.test.mjs'],
   ],
 ];
 
