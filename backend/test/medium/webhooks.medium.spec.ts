@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { OrgAudit } from '../../src/modules/audit/org-audit.js';
 import { JobQueue } from '../../src/modules/jobs/job-queue.js';
 import { WebhookLogRepository } from '../../src/modules/webhooks/webhook-log.repository.js';
 import { WebhookLogService } from '../../src/modules/webhooks/webhook-log.service.js';
@@ -32,7 +33,7 @@ describe("webhooks' repositories and log on the real database: health, pages, bo
 
   beforeAll(async () => {
     m = await mediumModule({
-      providers: [WebhooksRepository, WebhookLogRepository, WebhookLogService, WebhooksService, { provide: JobQueue, useValue: jobs }],
+      providers: [WebhooksRepository, WebhookLogRepository, WebhookLogService, WebhooksService, OrgAudit, { provide: JobQueue, useValue: jobs }],
     });
     repository = m.get(WebhooksRepository);
     log = m.get(WebhookLogService);
@@ -127,5 +128,24 @@ describe("webhooks' repositories and log on the real database: health, pages, bo
     await expect(service.update(user.id, e.id, { url: 'https://10.0.0.1/x' })).rejects.toMatchObject({ problem: { code: 'webhook_url_refused' } });
     const free = await insertUser(m.em);
     await expect(service.update(free.id, e.id, { description: 'x' })).rejects.toMatchObject({ problem: { code: 'webhooks_plan_required' } });
+  });
+
+  it("a member's create, edit and delete each write the organisation's audit row with the change; a refused change writes none", async () => {
+    const org = await insertUser(m.em, { plan: 'enterprise' });
+    const member = await insertUser(m.em);
+    const actor = { id: member.id, email: member.email };
+    const made = await service.create(org.id, { url: 'https://203.0.114.7/hook', events: ['key.created'] }, actor);
+    await service.update(org.id, made.id, { events: ['plan.changed'] }, actor);
+    await expect(service.update(org.id, made.id, { url: 'https://10.0.0.1/x' }, actor)).rejects.toMatchObject({ problem: { code: 'webhook_url_refused' } });
+    await service.update(org.id, made.id, { description: 'by the console' }); // no member: no row
+    await service.remove(org.id, made.id, actor);
+
+    const { items, total } = await m.get(OrgAudit).list(org.id, { offset: 0, limit: 10 });
+    expect(total).toBe(3);
+    expect(items.map((row) => [row.action, row.actorEmail, row.targetId, row.after]).reverse()).toEqual([
+      ['webhook.create', member.email, made.id, { url: 'https://203.0.114.7/hook', events: ['key.created'] }],
+      ['webhook.update', member.email, made.id, { url: 'https://203.0.114.7/hook', events: ['plan.changed'] }],
+      ['webhook.delete', member.email, made.id, null],
+    ]);
   });
 });

@@ -15,8 +15,6 @@ import {
 } from '@nestjs/swagger';
 import { User } from '../accounts/user.entity.js';
 import { Authenticated, CurrentAccount, CurrentUser, Permits } from '../auth/authenticated.js';
-import { OrgAudit } from '../audit/org-audit.js';
-import type { OrgAuditAction } from '../audit/org-audit.js';
 import { CreateWebhookDto, DeliveriesQuery, SendTestDto, UpdateWebhookDto, WebhookPageQuery } from './dto/webhooks.dto.js';
 import { WEBHOOK_LIMITS } from './webhook-limits.js';
 import {
@@ -49,20 +47,7 @@ export class WebhooksController {
   constructor(
     private readonly webhooks: WebhooksService,
     private readonly log: WebhookLogService,
-    private readonly audit: OrgAudit,
   ) {}
-
-  /** The organisation's audit row of a member's change to an endpoint (issue 51). */
-  private async audited(
-    account: User,
-    actor: User,
-    action: OrgAuditAction,
-    id: string,
-    before: Record<string, unknown> | null,
-    after: Record<string, unknown> | null,
-  ) {
-    await this.audit.record({ orgId: account.id, actorId: actor.id, actorEmail: actor.email, action, targetType: 'webhook', targetId: id, before, after });
-  }
 
   @Get()
   @Permits('webhooks.read')
@@ -83,9 +68,7 @@ export class WebhooksController {
   @ApiUnprocessableEntityResponse(URL_REFUSED)
   @ApiConflictResponse({ description: `The account has ${endpointsPerAccount} endpoints already (problem+json, code \`webhook_endpoint_limit\`)` })
   async create(@CurrentAccount() user: User, @CurrentUser() actor: User, @Body() body: CreateWebhookDto) {
-    const made = await this.webhooks.create(user.id, body);
-    await this.audited(user, actor, 'webhook.create', made.id, null, { url: made.url, events: made.events });
-    return made;
+    return this.webhooks.create(user.id, body, actor);
   }
 
   @Get(':id')
@@ -117,9 +100,7 @@ export class WebhooksController {
     @Param('id') id: string,
     @Body() body: UpdateWebhookDto,
   ): Promise<WebhookEndpointView> {
-    const updated = await this.webhooks.update(user.id, id, body);
-    await this.audited(user, actor, 'webhook.update', id, null, { url: updated.url, events: updated.events });
-    return updated;
+    return this.webhooks.update(user.id, id, body, actor);
   }
 
   @Delete(':id')
@@ -129,8 +110,7 @@ export class WebhooksController {
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiNotFoundResponse(NOT_FOUND)
   async remove(@CurrentAccount() user: User, @CurrentUser() actor: User, @Param('id') id: string): Promise<void> {
-    await this.webhooks.remove(user.id, id);
-    await this.audited(user, actor, 'webhook.delete', id, null, null);
+    await this.webhooks.remove(user.id, id, actor);
   }
 
   @Post(':id/rotate-secret')

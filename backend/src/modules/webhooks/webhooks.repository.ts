@@ -108,7 +108,7 @@ export class WebhooksRepository extends BoundRepository {
     secretEnc: string,
     limit: number,
   ): Promise<EndpointRow | null> {
-    return this.em.fork().transactional(async (tx) => {
+    const insert = async (tx: EntityManager) => {
       await tx.execute(`select pg_advisory_xact_lock(hashtext('webhook-endpoints:' || ?))`, [userId]);
       const [row] = await tx.execute<EndpointRow[]>(
         `insert into webhook_endpoints (id, user_id, url, description, events, secret_enc)
@@ -116,7 +116,9 @@ export class WebhooksRepository extends BoundRepository {
         [id, userId, url, description, JSON.stringify(events), secretEnc, userId, limit],
       );
       return row ?? null;
-    });
+    };
+    // Bound to a caller's transaction, the lock lasts until it commits; otherwise the statement has one of its own.
+    return this.bound ? insert(this.em) : this.em.fork().transactional(insert);
   }
 
   /** Writes the endpoint's settings: enabling clears the pause and its failing time, disabling is the owner's pause unless already paused. */

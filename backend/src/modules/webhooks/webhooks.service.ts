@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { isUuid } from '../../common/http/uuid.js';
 import { SecretVault } from '../../common/crypto/secret-vault.js';
 import { RateLimiter } from '../../common/redis/rate-limiter.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
+import { OrgAudit } from '../audit/org-audit.js';
+import type { OrgAuditAction } from '../audit/org-audit.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { checkUrl } from './url-guard.js';
 import { WEBHOOK_QUEUE, WEBHOOK_VAULT } from './webhook-delivery.job.js';
@@ -22,6 +24,12 @@ import type { EndpointRow, OwnerRow } from './webhooks.repository.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
 
 export { WEBHOOK_QUEUE } from './webhook-delivery.job.js';
+
+/** The member who changed an endpoint, for the organisation's audit. */
+export interface WebhookActor {
+  id: string;
+  email: string;
+}
 export type { WebhookDeliveryView, WebhookEndpointView } from './webhook-views.js';
 
 /** A new signing secret in the Standard Webhooks form: `whsec_` and 32 random bytes in base64. */
@@ -47,6 +55,7 @@ export class WebhooksService {
     private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limiter: RateLimiter,
+    @Optional() private readonly audit?: OrgAudit,
   ) {
     this.vault = new SecretVault(config.secret, WEBHOOK_VAULT);
   }
@@ -79,19 +88,34 @@ export class WebhooksService {
     return this.log.detail(await this.ownEndpoint(userId, id));
   }
 
-  async create(userId: string, input: { url: string; events: string[]; description?: string | null }): Promise<WebhookEndpointView & { secret: string }> {
+  /** The organisation's audit row of a member's change to an endpoint (issue 51), in the change's transaction. */
+  private async audited(tx: WebhooksRepository, userId: string, actor: WebhookActor | undefined, action: OrgAuditAction, id: string, after: object | null) {
+    if (!actor) return;
+    const entry = { orgId: userId, actorId: actor.id, actorEmail: actor.email, action, targetType: 'webhook' as const, targetId: id, before: null };
+    await this.audit?.record({ ...entry, after: after as Record<string, unknown> | null }, tx.unitOfWork);
+  }
+
+  async create(
+    userId: string,
+    input: { url: string; events: string[]; description?: string | null },
+    actor?: WebhookActor,
+  ): Promise<WebhookEndpointView & { secret: string }> {
     await this.requireEnterprise(userId);
     const url = await this.checkedUrl(input.url);
     const secret = newSecret();
-    const row = await this.repository.insertEndpoint(
-      randomUUID(),
-      userId,
-      url,
-      input.description ?? null,
-      [...new Set(input.events)],
-      this.vault.encrypt(secret),
-      WEBHOOK_LIMITS.endpointsPerAccount,
-    );
+    const row = await this.repository.transaction(async (tx) => {
+      const made = await tx.insertEndpoint(
+        randomUUID(),
+        userId,
+        url,
+        input.description ?? null,
+        [...new Set(input.events)],
+        this.vault.encrypt(secret),
+        WEBHOOK_LIMITS.endpointsPerAccount,
+      );
+      if (made) await this.audited(tx, userId, actor, 'webhook.create', made.id, { url: made.url, events: made.events });
+      return made;
+    });
     if (!row) throw WebhookProblems.endpointLimit();
     return { ...endpointView(row), secret };
   }
@@ -101,24 +125,32 @@ export class WebhooksService {
     userId: string,
     id: string,
     input: { url?: string; events?: string[]; description?: string | null; enabled?: boolean },
+    actor?: WebhookActor,
   ): Promise<WebhookEndpointView> {
     await this.requireEnterprise(userId);
     const row = await this.ownEndpoint(userId, id);
     const url = input.url !== undefined ? await this.checkedUrl(input.url) : row.url;
     const events = input.events !== undefined ? [...new Set(input.events)] : row.events;
-    const updated = await this.repository.updateEndpoint(id, {
-      url,
-      events,
-      description: input.description !== undefined ? input.description : row.description,
-      enabled: input.enabled ?? row.enabled,
+    const updated = await this.repository.transaction(async (tx) => {
+      const written = await tx.updateEndpoint(id, {
+        url,
+        events,
+        description: input.description !== undefined ? input.description : row.description,
+        enabled: input.enabled ?? row.enabled,
+      });
+      await this.audited(tx, userId, actor, 'webhook.update', id, { url: written.url, events: written.events });
+      return written;
     });
     const [view] = await this.log.withHealth([updated]);
     return view;
   }
 
-  async remove(userId: string, id: string): Promise<void> {
+  async remove(userId: string, id: string, actor?: WebhookActor): Promise<void> {
     await this.ownEndpoint(userId, id);
-    await this.repository.deleteEndpoint(id);
+    await this.repository.transaction(async (tx) => {
+      await tx.deleteEndpoint(id);
+      await this.audited(tx, userId, actor, 'webhook.delete', id, null);
+    });
   }
 
   async rotateSecret(userId: string, id: string): Promise<WebhookEndpointView & { secret: string }> {
