@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
 import { sha256, randomToken } from '../../src/common/crypto/tokens.js';
 import type { PlanId } from '../../src/config/plans.js';
 import { SecretVault } from '../../src/common/crypto/secret-vault.js';
+import { hashPassword } from '../../src/modules/auth/password-policy.js';
 import { Session } from '../../src/modules/auth/session.entity.js';
 import { TOTP_VAULT } from '../../src/modules/auth/totp.js';
 import { Role, User } from '../../src/modules/accounts/user.entity.js';
@@ -31,6 +31,19 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
+/**
+ * One argon2id hash per password per test file, at the product's cost (about 50 ms of CPU each; the suite creates
+ * hundreds of users, nearly all with the default password). A hash carries its own salt, so several users can share
+ * one, and each sign-in is still a real verification against it.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+
+function sharedHash(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 /** Inserts a user straight into PostgreSQL (verified by default), with an argon2id password hash. */
 export async function createUser(app: TestApp, options: UserOptions = {}): Promise<User & { password: string; totp: string | null }> {
   const password = options.password ?? DEFAULT_PASSWORD;
@@ -40,7 +53,7 @@ export async function createUser(app: TestApp, options: UserOptions = {}): Promi
     email: (options.email ?? uniqueEmail()).toLowerCase(),
     firstName: options.firstName ?? 'Ada',
     lastName: options.lastName ?? 'Lovelace',
-    passwordHash: await argon2.hash(password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 }),
+    passwordHash: await sharedHash(password),
     plan: options.plan ?? 'free',
     role: options.role ?? 'user',
     emailVerified: options.emailVerified ?? true,

@@ -16,6 +16,9 @@ export function bundledVersions(): string[] {
     .sort((a, b) => compareTzVersions(b, a));
 }
 
+/** Where a process leaves the bundled release's compiled zones for the next one (tzdb/compiled-zones-cache.ts). */
+const COMPILED_ZONES_DIR = fileURLToPath(new URL('../../../../node_modules/.cache/tzapi-compiled-zones/', import.meta.url));
+
 let bundled: TzRelease | null = null;
 
 /** The newest release shipped with the product, compiled once per process (releases are immutable). */
@@ -23,7 +26,7 @@ export function bundledRelease(): TzRelease {
   if (!bundled) {
     const [newest] = bundledVersions();
     if (!newest) throw new Error(`No tz release under ${BUNDLED_RELEASES_DIR}`);
-    bundled = compileRelease({ kind: 'folder', path: join(BUNDLED_RELEASES_DIR, newest) });
+    bundled = compileRelease({ kind: 'folder', path: join(BUNDLED_RELEASES_DIR, newest) }, null, { cacheDir: COMPILED_ZONES_DIR });
   }
   return bundled;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CompiledZone } from './compiled-zone.js';
+import { CompiledZonesCache, type CompiledZones } from './compiled-zones-cache.js';
 import { availableBuilds, buildSources, readReleaseFiles, withoutComments, zoneNamesIn } from './release-files.js';
 import type { ReleaseInput, TzBuild } from './release-files.js';
 import { ReleaseBuilds, TzRelease, type ZoneGeography } from './tz-release.js';
@@ -115,18 +116,32 @@ interface CompiledBuild {
  * One build's zic source compiled. A zone whose definition equals the one in `share` (the release's other build) is
  * that build's compiled zone, not a second copy: the builds differ in a few dozen zones of several hundred.
  */
-function compileSources(sources: [string, string][], share?: { release: TzRelease; definitions: ReadonlyMap<string, string> }): CompiledBuild {
+function compileSources(
+  sources: [string, string][],
+  share?: { release: TzRelease; definitions: ReadonlyMap<string, string> },
+  cacheDir?: string,
+): CompiledBuild {
+  const cache = cacheDir ? new CompiledZonesCache(sources, COMPILED_THROUGH_YEAR, cacheDir) : undefined;
   const source = emptySource();
   for (const [name, text] of sources) parseZic(text, name, source);
   const zones = new Map<string, CompiledZone>();
   const definitions = new Map<string, string>();
+  const cached = cache?.read();
+  const compiled: CompiledZones = new Map();
   for (const [name, lines] of source.zones) {
-    const definition = definitionOf(lines, source);
+    const hit = cached?.get(name);
+    const definition = hit?.[0] ?? definitionOf(lines, source);
     definitions.set(name, definition);
     const same = share?.definitions.get(name) === definition ? share.release.zones.get(name) : undefined;
-    zones.set(name, same ?? new CompiledZone(name, compileZone(name, lines, source, COMPILED_THROUGH_YEAR), COMPILED_THROUGH_YEAR));
+    if (same) zones.set(name, same);
+    else {
+      const transitions = hit?.[1] ?? compileZone(name, lines, source, COMPILED_THROUGH_YEAR);
+      compiled.set(name, [definition, transitions]);
+      zones.set(name, new CompiledZone(name, transitions, COMPILED_THROUGH_YEAR));
+    }
   }
   if (zones.size === 0) throw new ReleaseError('the release has no zones', sources[0][0], 0);
+  if (cache && (!cached || cached.size !== compiled.size)) cache.write(compiled);
   return { version: source.version ?? '', zones, links: resolveLinks(source, zones), definitions };
 }
 
@@ -134,9 +149,10 @@ function compileSources(sources: [string, string][], share?: { release: TzReleas
  * Compiles a release: every Zone to the second through COMPILED_THROUGH_YEAR and its ongoing rules beyond, every
  * Link resolved, the country tables read. Throws ReleaseError naming the file and line that zic would refuse.
  * `fallback` lends its country tables to an input that has none. The default build (backzone when the source holds
- * it) is compiled now, the other on its first use (`release.as('main')`).
+ * it) is compiled now, the other on its first use (`release.as('main')`). With `cacheDir`, the default build's zones are
+ * kept there for the next process that compiles the same source (the bundled release: tzdb/compiled-zones-cache.ts).
  */
-export function compileRelease(input: ReleaseInput, fallback: TzRelease | null = null): TzRelease {
+export function compileRelease(input: ReleaseInput, fallback: TzRelease | null = null, options: { cacheDir?: string } = {}): TzRelease {
   const started = performance.now();
   const { files, digest } = readReleaseFiles(input);
   const available = availableBuilds(files);
@@ -145,7 +161,7 @@ export function compileRelease(input: ReleaseInput, fallback: TzRelease | null =
   const sources = buildSources(files, first)!;
   const tables: Tables = {};
   for (const name of TABLE_FILES) if (files.has(name)) tables[name] = files.get(name)!.toString('utf8');
-  const compiled = compileSources(sources);
+  const compiled = compileSources(sources, undefined, options.cacheDir);
   const version = tables.version?.trim() || compiled.version;
   if (!version || !/^\d{4}[a-z]+$/.test(version)) {
     throw new ReleaseError('the release names no version (a "# version 2026f" line, or a version file)', sources[0][0], 0);
