@@ -7,6 +7,7 @@ import { RequestLogRepository } from './request-log.repository.js';
 import { UsageBatchCounts } from './usage-batch-counts.repository.js';
 import { UsageBatchRepository } from './usage-batch.repository.js';
 import { UsageRecordsMove } from './usage-records-move.repository.js';
+import { UsageRecordsMoveJob } from './usage-records-move.job.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageRetention } from './usage-retention.js';
 import { UsageController } from './usage.controller.js';
@@ -39,6 +40,7 @@ import { WindowCounter } from './window-counter.js';
     UsageRecorder,
     UsageService,
     UsageRetention,
+    UsageRecordsMoveJob,
     QuotaAlerts,
   ],
   exports: [UsageRecorder, UsageService, QuotaAlerts, UsageRepository, ZoneUsage],
