@@ -115,11 +115,11 @@ try {
     if (msg?.cmd === 'rows') {
       const recorder = app.get(UsageRecorder);
       await recorder.flush();
-      const [{ n }] = await app
-        .get(MikroORM)
-        .em.fork()
-        .getConnection()
-        .execute('select count(*)::int as n from usage_records where user_id = ?', [benchUserId]);
+      const [{ n }] = await app.get(MikroORM).em.fork().getConnection().execute(
+        // Usage events: inside the batches the recorder writes, and any rows written before batches.
+        `select ((select coalesce(sum(events), 0) from usage_batches where user_id = ?) + (select count(*) from usage_records where user_id = ?))::int as n`,
+        [benchUserId, benchUserId],
+      );
       // Answers as the server counted them (its request metric, set at each answer's onResponse): a run's last
       // requests may still be in flight when the load generator stops counting, but the server answers them.
       const { MetricsService } = await import('../dist/modules/metrics/metrics.service.js');

@@ -1,6 +1,6 @@
 // Usage ceiling (`node backend/bench/usage-ceiling.js` after a build; part of `npm run bench`): how many usage events
-// per second one PostgreSQL takes, written as today's rows (usage_records, UsageRepository.write) and as batches
-// (usage_batches, UsageBatchRepository.write, issue 53), flush by flush as the recorder writes them, alternating
+// per second one PostgreSQL takes, written as rows (usage_records, as the writer before issue 53 wrote them) and as
+// batches (usage_batches, UsageBatchRepository.write, the recorder's store since issue 53), flush by flush as the recorder writes them, alternating
 // rounds. Prints PostgreSQL's CPU per event (its backends' utime + stime from /proc) and the ceiling that gives on
 // this machine's cores, which is the "events/s one PostgreSQL takes" of docs/scaling.md.
 // Options: --events per round (240,000), --flush events per flush (8,000, the recorder's BATCH_SIZE), --accounts
@@ -10,11 +10,11 @@ import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runMigrations } from '../dist/database/migrate.js';
-import { openUsagePool } from '../dist/database/usage-pool.js';
+import { openUsagePool, usageTransaction } from '../dist/database/usage-pool.js';
 import { KeyActivity } from '../dist/modules/keys/key-activity.js';
 import { KeyActivityRepository } from '../dist/modules/keys/key-activity.repository.js';
 import { UsageBatchRepository } from '../dist/modules/usage/usage-batch.repository.js';
-import { UsageRepository } from '../dist/modules/usage/usage.repository.js';
+import { BATCH_ROWS, dailyRollups, forgetKeptBuckets, INSERT_COLUMNS, lateRows, rowColumns } from '../dist/modules/usage/usage-batch-sql.js';
 import { benchConfig, benchDatabase } from './bench-db.js';
 import { cpuSeconds } from './request-log-data.js';
 
@@ -39,7 +39,49 @@ const pool = openUsagePool(db.url);
 // PostgreSQL's CPU is read through a connection of its own (cpuSeconds counts every backend but the asking one).
 const probe = openUsagePool(db.url);
 const keys = new KeyActivity(new KeyActivityRepository());
-const layouts = { rows: new UsageRepository(pool, keys), batches: new UsageBatchRepository(pool, keys) };
+/** A flush as the writer before batches wrote it (UsageRepository.write until issue 53): one row per event, for the comparison. */
+const rowsLayout = {
+  write: (rows) =>
+    usageTransaction(pool, async (client) => {
+      const c = rowColumns(rows);
+      const late = lateRows(rows);
+      if (late) await forgetKeptBuckets(client, late);
+      await client.query(`${INSERT_COLUMNS} select id, ts, u, k, e, m, s, r, i, q, qx, pc, qs from (${BATCH_ROWS}) as b order by n`, [
+        c.rowIds,
+        c.timestamps,
+        c.statuses,
+        c.responseMs,
+        c.callers,
+        c.userIds,
+        c.keyIds,
+        c.endpoints,
+        c.methods,
+        c.ips,
+        c.requestIds,
+        c.problemCodes,
+        c.queries,
+        c.requestIdsIndexed,
+      ]);
+      const daily = dailyRollups(rows);
+      await client.query(
+        `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
+         select * from unnest($1::date[], $2::uuid[], $3::uuid[], $4::text[], $5::smallint[], $6::bigint[], $7::float8[])
+         on conflict (user_id, day, key_id, endpoint, status_code)
+         do update set count = usage_daily.count + excluded.count, total_ms = usage_daily.total_ms + excluded.total_ms`,
+        [
+          daily.map((d) => d.day),
+          daily.map((d) => d.userId),
+          daily.map((d) => d.keyId),
+          daily.map((d) => d.endpoint),
+          daily.map((d) => d.statusCode),
+          daily.map((d) => d.count),
+          daily.map((d) => d.totalMs),
+        ],
+      );
+      await keys.noteUsed(rows, client);
+    }),
+};
+const layouts = { rows: rowsLayout, batches: new UsageBatchRepository(pool, keys) };
 
 const uuid = () => {
   const b = randomBytes(16);

@@ -8,9 +8,12 @@ import { RequestLogRepository } from '../../src/modules/usage/request-log.reposi
 import type { UsageRow } from '../../src/modules/usage/usage-record.js';
 import { UsageReadCache } from '../../src/modules/usage/usage-read-cache.js';
 import { UsageService } from '../../src/modules/usage/usage.service.js';
+import { UsageBatchCounts } from '../../src/modules/usage/usage-batch-counts.repository.js';
+import { UsageBatchRepository } from '../../src/modules/usage/usage-batch.repository.js';
 import { UsageRepository } from '../../src/modules/usage/usage.repository.js';
 import { UsageWindowRepository } from '../../src/modules/usage/usage-window.repository.js';
 import { WindowCounter } from '../../src/modules/usage/window-counter.js';
+import { usageEvents } from '../support/usage-events.js';
 import { insertUser, mediumModule, USAGE_POOL_PROVIDERS } from './medium.js';
 import type { Medium } from './medium.js';
 
@@ -20,8 +23,8 @@ const STATUSES = [200, 200, 200, 404, 400, 429, 500];
 
 /**
  * The Usage page and the request log count the same rows for the same window, in the days of the display zone
- * (issue 48): Usage from the daily roll-ups and the raw rows at its edges and local midnights, the log's analytics
- * from the raw rows alone. The oracle is PostgreSQL's own zone arithmetic over the raw rows.
+ * (issue 48): Usage from the daily roll-ups and the events at its edges and local midnights, the log's analytics
+ * from the events alone. The oracle is PostgreSQL's own zone arithmetic over the events (test/support/usage-events.ts).
  */
 describe("usage's days in a display zone, on the real database", () => {
   let m: Medium;
@@ -38,6 +41,8 @@ describe("usage's days in a display zone, on the real database", () => {
       imports: [ActiveReleaseModule],
       providers: [
         ...USAGE_POOL_PROVIDERS,
+        UsageBatchRepository,
+        UsageBatchCounts,
         UsageRepository,
         UsageWindowRepository,
         WindowCounter,
@@ -75,8 +80,8 @@ describe("usage's days in a display zone, on the real database", () => {
       `with days as (
          select generate_series(($2::timestamptz at time zone $4)::date, (($3::timestamptz - interval '1 millisecond') at time zone $4)::date, interval '1 day')::date as day
        )
-       select to_char(d.day, 'YYYY-MM-DD') as day, count(r.*)::int as n from days d
-       left join usage_records r
+       select to_char(d.day, 'YYYY-MM-DD') as day, count(r.user_id)::int as n from days d
+       left join ${usageEvents('r')}
          on r.user_id = $1 and r."timestamp" >= $2 and r."timestamp" < $3 and (r."timestamp" at time zone $4)::date = d.day
        group by d.day order by d.day`,
       [userId, new Date(from), new Date(to), zone],

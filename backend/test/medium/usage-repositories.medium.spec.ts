@@ -4,6 +4,8 @@ import type { UsagePool } from '../../src/database/usage-pool.js';
 import { KeysRepository } from '../../src/modules/keys/keys.repository.js';
 import { QuotaAlertsRepository } from '../../src/modules/usage/quota-alerts.repository.js';
 import type { UsageRow } from '../../src/modules/usage/usage-record.js';
+import { UsageBatchCounts } from '../../src/modules/usage/usage-batch-counts.repository.js';
+import { UsageBatchRepository } from '../../src/modules/usage/usage-batch.repository.js';
 import { UsageRepository } from '../../src/modules/usage/usage.repository.js';
 import { ZoneUsageRepository } from '../../src/modules/usage/zone-usage.repository.js';
 import { insertApiKey, insertUser, mediumModule, USAGE_POOL_PROVIDERS } from './medium.js';
@@ -20,7 +22,9 @@ describe("usage's repositories on the real database: zone counts, quota alert cl
   let pool: UsagePool;
 
   beforeAll(async () => {
-    m = await mediumModule({ providers: [...USAGE_POOL_PROVIDERS, UsageRepository, ZoneUsageRepository, QuotaAlertsRepository, KeysRepository] });
+    m = await mediumModule({
+      providers: [...USAGE_POOL_PROVIDERS, UsageBatchRepository, UsageBatchCounts, UsageRepository, ZoneUsageRepository, QuotaAlertsRepository, KeysRepository],
+    });
     zones = m.get(ZoneUsageRepository);
     alerts = m.get(QuotaAlertsRepository);
     usage = m.get(UsageRepository);

@@ -23,10 +23,19 @@ export class AccountClosureRepository extends BoundRepository {
     await this.em.execute(`delete from quota_alerts where user_id = ?`, [userId]);
   }
 
-  /** Clears the IP address and the logged query parameters (an `ip`, coordinates) of every usage row of the account. */
+  /**
+   * Clears the IP addresses and the logged query parameters (an `ip`, coordinates) of every usage event of the account:
+   * the usage_records rows not moved into batches yet and the batches' arrays (set to nulls, so positions still match),
+   * in one statement.
+   */
   async eraseIpAddresses(userId: string): Promise<void> {
-    await this.em
-      .fork()
-      .execute(`update usage_records set ip_address = null, query = null where user_id = ? and (ip_address is not null or query is not null)`, [userId]);
+    await this.em.fork().execute(
+      `with records as (
+         update usage_records set ip_address = null, query = null where user_id = ? and (ip_address is not null or query is not null) returning 1
+       )
+       update usage_batches set ips = array_fill(null::text, array[cardinality(ips)]), queries = array_fill(null::text, array[cardinality(queries)])
+       where user_id = ? and (array_remove(ips, null) <> '{}' or array_remove(queries, null) <> '{}')`,
+      [userId, userId],
+    );
   }
 }

@@ -8,9 +8,14 @@ const QUARTER_MS = 15 * 60_000;
 /** The quota's SQL twin of usesQuota (usage-record.ts), on an unnested status `s`. */
 const USES_QUOTA = `s < 500 and s <> all($3::smallint[])`;
 
+const AT = `(extract(epoch from b.starts_at) * 1000)::int8 + e.off`;
+/** The usage_records rows written before batches and not moved yet, as the quota reads them (the move runs in bounded steps). */
+const LEGACY = `from usage_records r where r.user_id = $1 and r."timestamp" > $2::timestamptz and r.status_code < 500 and r.status_code <> all($3::smallint[])`;
+
 /**
- * The limits' and the dashboard's reads that UsageRepository answers from usage_records, answered from the batches and
- * their quarter-hour roll-ups (issue 53): what the recorder's switch to batches needs besides the request log.
+ * The limits' and the dashboard's reads, answered from the batches and their quarter-hour roll-ups (issue 53) and from
+ * the usage_records rows UsageRecordsMove has not moved yet, in one statement each: one snapshot, so a step of the move
+ * committing meanwhile counts its rows once.
  */
 @Injectable()
 export class UsageBatchCounts {
@@ -19,11 +24,14 @@ export class UsageBatchCounts {
   /** When the account's requests that used its quota since `since` were made (epoch ms, newest `limit`), oldest first. */
   async quotaHits(userId: string, since: Date, limit: number): Promise<number[]> {
     const { rows } = await this.pool.query<{ t: string }>(
-      `select ((extract(epoch from b.starts_at) * 1000)::int8 + e.off)::text as t
-       from usage_batches b cross join lateral unnest(b.offsets_ms, b.status_codes) as e(off, s)
-       where b.user_id = $1 and b.ends_at > $2::timestamptz and b.starts_at >= $4::timestamptz and ${USES_QUOTA}
-         and (extract(epoch from b.starts_at) * 1000)::int8 + e.off > $5::int8
-       order by (extract(epoch from b.starts_at) * 1000)::int8 + e.off desc limit $6`,
+      `select t::text as t from (
+         (select ${AT} as t
+          from usage_batches b cross join lateral unnest(b.offsets_ms, b.status_codes) as e(off, s)
+          where b.user_id = $1 and b.ends_at > $2::timestamptz and b.starts_at >= $4::timestamptz and ${USES_QUOTA} and ${AT} > $5::int8
+          order by 1 desc limit $6)
+         union all
+         (select floor(extract(epoch from r."timestamp") * 1000)::int8 ${LEGACY} order by r."timestamp" desc limit $6)
+       ) hits order by t desc limit $6`,
       [userId, since.toISOString(), UNCOUNTED_STATUSES, new Date(since.getTime() - HOUR_MS).toISOString(), since.getTime(), limit],
     );
     return rows.map((r) => Number(r.t)).reverse();
@@ -32,22 +40,26 @@ export class UsageBatchCounts {
   /** Per key, the account's quota-using requests since `since` that are written. */
   async usageByKey(userId: string, since: Date): Promise<Map<string, number>> {
     const { rows } = await this.pool.query<{ key_id: string; n: string }>(
-      `select b.keys[e.k]::text as key_id, count(*) as n
-       from usage_batches b cross join lateral unnest(b.offsets_ms, b.status_codes, b.key_idx) as e(off, s, k)
-       where b.user_id = $1 and b.ends_at > $2::timestamptz and b.starts_at >= $4::timestamptz and ${USES_QUOTA}
-         and (extract(epoch from b.starts_at) * 1000)::int8 + e.off > $5::int8
-       group by 1`,
+      `select key_id, sum(n) as n from (
+         select b.keys[e.k]::text as key_id, count(*) as n
+         from usage_batches b cross join lateral unnest(b.offsets_ms, b.status_codes, b.key_idx) as e(off, s, k)
+         where b.user_id = $1 and b.ends_at > $2::timestamptz and b.starts_at >= $4::timestamptz and ${USES_QUOTA} and ${AT} > $5::int8
+         group by 1
+         union all
+         select r.key_id::text, count(*) ${LEGACY} group by 1
+       ) counts group by 1`,
       [userId, since.toISOString(), UNCOUNTED_STATUSES, new Date(since.getTime() - HOUR_MS).toISOString(), since.getTime()],
     );
     return new Map(rows.map((r) => [r.key_id, Number(r.n)]));
   }
 
-  /** The account's first metered request still kept (null before its first call): its oldest batch's start. */
+  /** The account's first metered request still kept (null before its first call): its oldest batch's start, or its oldest row not moved yet. */
   async firstRequestAt(userId: string): Promise<Date | null> {
-    const { rows } = await this.pool.query<{ first: Date }>(`select starts_at as first from usage_batches where user_id = $1 order by starts_at limit 1`, [
-      userId,
-    ]);
-    return rows[0]?.first ?? null;
+    const { rows } = await this.pool.query<{ first: Date | null }>(
+      `select least((select min(starts_at) from usage_batches where user_id = $1), (select min("timestamp") from usage_records where user_id = $1)) as first`,
+      [userId],
+    );
+    return rows[0].first;
   }
 
   /** Requests per UTC quarter-hour in [from, to) from the roll-ups, keyed by the quarter's start (epoch ms); both ends whole quarters. */

@@ -148,7 +148,7 @@ export class UsageBatchRepository {
     });
   }
 
-  /** The rows whose row id no batch of their account holds yet (nor an earlier row of this call); rows without an id are kept. */
+  /** The rows whose id no batch of their account, nor a usage_records row (a segment replayed across the upgrade), nor an earlier row holds. */
   private async unwritten(client: pg.PoolClient, rows: UsageRow[]): Promise<UsageRow[]> {
     let lo = Infinity;
     let hi = -Infinity;
@@ -159,8 +159,11 @@ export class UsageBatchRepository {
     const { rows: found } = await client.query<{ id: string }>(
       `select unnest(b.row_ids)::text as id from usage_batches b
        where b.user_id = any($1::uuid[]) and b.starts_at <= $3::timestamptz and b.starts_at >= $4::timestamptz and b.ends_at >= $2::timestamptz
-         and b.row_ids is not null`,
-      [[...new Set(rows.map((r) => r.userId))], iso(Math.floor(lo)), iso(Math.floor(hi)), iso(Math.floor(lo) - HOUR_MS)],
+         and b.row_ids is not null
+       union all
+       select r.row_id::text from usage_records r
+       where r.user_id = any($1::uuid[]) and r."timestamp" >= $2::timestamptz and r."timestamp" < $5::timestamptz and r.row_id is not null`,
+      [[...new Set(rows.map((r) => r.userId))], iso(Math.floor(lo)), iso(Math.floor(hi)), iso(Math.floor(lo) - HOUR_MS), iso(Math.floor(hi) + 1)],
     );
     const seen = new Set(found.map((r) => Number(r.id)));
     return rows.filter((row) => {

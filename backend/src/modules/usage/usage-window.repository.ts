@@ -11,9 +11,42 @@ export interface RawWindowCounts {
   edges: { total: number; ok: number; totalMs: number; byEndpoint: Map<string, number>; byStatus: Map<number, number> };
 }
 
+const QUARTER_MS = 900_000;
+const HOUR_MS = 3_600_000;
+/** Epoch ms (an int8 expression) as a timestamptz. */
+const ts = (ms: string) => `('epoch'::timestamptz + (${ms}) * interval '1 millisecond')`;
+const AT = `((extract(epoch from bt.starts_at) * 1000)::int8 + e.off)`;
+
+/** A range [lo, hi) of epoch ms split into whole quarter hours [qlo, qhi) (the roll-ups) and the rest (raw events); qlo = qhi when none is whole. */
+function quarters(lo: number, hi: number): { lo: number; hi: number; qlo: number; qhi: number } {
+  const qlo = Math.ceil(lo / QUARTER_MS) * QUARTER_MS;
+  const qhi = Math.floor(hi / QUARTER_MS) * QUARTER_MS;
+  return qlo < qhi ? { lo, hi, qlo, qhi } : { lo, hi, qlo: hi, qhi: hi };
+}
+
 /**
- * The usage page's reads of raw rows in a display zone (issue 48), on the usage writer's pool: the edges and cut pieces of
- * a window in one pass (one index range scan per piece), and the rows per UTC quarter-hour that local hours are summed from.
+ * The events of the ranges in `p` (columns lo, hi, qlo, qhi as epoch ms; see quarters()) of the account $1, optionally
+ * of key $2, as (p.*, t, endpoint, status, n, ms): the whole quarter hours from usage_quarter_hours, the rest from the
+ * batches' events (a batch inside the whole quarters is skipped on its summary), and the usage_records rows not moved
+ * yet (UsageRecordsMove). One statement, one snapshot: a step of the move committing meanwhile counts its rows once.
+ */
+const EVENTS = `
+  select p.*, (extract(epoch from q.starts_at) * 1000)::int8 as t, q.endpoint::text as endpoint, q.status_code::int as status, q.count::int8 as n,
+    q.total_ms::float8 as ms
+  from p join usage_quarter_hours q on q.user_id = $1 and q.starts_at >= ${ts('p.qlo')} and q.starts_at < ${ts('p.qhi')} and ($2::uuid is null or q.key_id = $2)
+  union all
+  select p.*, ${AT}, bt.endpoints[e.ep], e.status::int, 1::int8, e.ms::float8
+  from p join usage_batches bt on bt.user_id = $1 and bt.starts_at >= ${ts(`p.lo - ${HOUR_MS}`)} and bt.starts_at < ${ts('p.hi')} and bt.ends_at >= ${ts('p.lo')}
+    and not (bt.starts_at >= ${ts('p.qlo')} and bt.ends_at < ${ts('p.qhi')}) and ($2::uuid is null or $2 = any(bt.keys))
+  cross join lateral unnest(bt.offsets_ms, bt.status_codes, bt.response_ms, bt.key_idx, bt.endpoint_idx) as e(off, status, ms, k, ep)
+  where ${AT} >= p.lo and ${AT} < p.hi and (${AT} < p.qlo or ${AT} >= p.qhi) and ($2::uuid is null or bt.keys[e.k] = $2)
+  union all
+  select p.*, floor(extract(epoch from r."timestamp") * 1000)::int8, r.endpoint::text, r.status_code::int, 1::int8, r.response_ms::float8
+  from p join usage_records r on r.user_id = $1 and r."timestamp" >= ${ts('p.lo')} and r."timestamp" < ${ts('p.hi')} and ($2::uuid is null or r.key_id = $2)`;
+
+/**
+ * The usage page's counts of a window in a display zone (issue 48), on the usage writer's pool: the edges and cut pieces
+ * of a window in one pass, and the events per UTC quarter-hour that local hours are summed from.
  */
 @Injectable()
 export class UsageWindowRepository {
@@ -22,29 +55,32 @@ export class UsageWindowRepository {
   async rawPieces(userId: string, pieces: RawPiece[], endpoint?: string, keyId?: string): Promise<RawWindowCounts> {
     const counts: RawWindowCounts = { pieces: pieces.map(() => 0), edges: { total: 0, ok: 0, totalMs: 0, byEndpoint: new Map(), byStatus: new Map() } };
     if (!pieces.length) return counts;
+    const split = pieces.map((p) => quarters(p.lo, p.hi));
     const { rows } = await this.pool.query<{
       i: string | null;
       edge: boolean | null;
       endpoint: string | null;
-      status_code: number | null;
+      status: number | null;
       count: string;
       ok: string;
       total_ms: number;
     }>(
-      `select b.i, b.edge, r.endpoint, r.status_code,
-              count(*) filter (where $5::text is null or r.endpoint = $5) as count,
-              count(*) filter (where ($5::text is null or r.endpoint = $5) and r.status_code < 400) as ok,
-              coalesce(sum(r.response_ms) filter (where $5::text is null or r.endpoint = $5), 0)::float8 as total_ms
-       from unnest($2::timestamptz[], $3::timestamptz[], $4::bool[]) with ordinality as b(lo, hi, edge, i)
-       join usage_records r on r.user_id = $1 and r."timestamp" >= b.lo and r."timestamp" < b.hi and ($6::uuid is null or r.key_id = $6)
-       group by grouping sets ((b.i), (b.edge, r.endpoint), (b.edge, r.status_code), (b.edge))`,
+      `with p as (select * from unnest($3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::bool[]) with ordinality as p(lo, hi, qlo, qhi, edge, i)),
+       ev as (${EVENTS})
+       select i, edge, endpoint, status,
+              coalesce(sum(n) filter (where $8::text is null or endpoint = $8), 0) as count,
+              coalesce(sum(n) filter (where ($8::text is null or endpoint = $8) and status < 400), 0) as ok,
+              coalesce(sum(ms) filter (where $8::text is null or endpoint = $8), 0)::float8 as total_ms
+       from ev group by grouping sets ((i), (edge, endpoint), (edge, status), (edge))`,
       [
         userId,
-        pieces.map((p) => new Date(p.lo).toISOString()),
-        pieces.map((p) => new Date(p.hi).toISOString()),
+        keyId ?? null,
+        split.map((p) => p.lo),
+        split.map((p) => p.hi),
+        split.map((p) => p.qlo),
+        split.map((p) => p.qhi),
         pieces.map((p) => p.edge),
         endpoint ?? null,
-        keyId ?? null,
       ],
     );
     const edges = counts.edges;
@@ -52,21 +88,21 @@ export class UsageWindowRepository {
       if (r.i !== null) counts.pieces[Number(r.i) - 1] = Number(r.count);
       else if (!r.edge) continue;
       else if (r.endpoint !== null) edges.byEndpoint.set(r.endpoint, Number(r.count));
-      else if (r.status_code !== null) edges.byStatus.set(r.status_code, Number(r.count));
+      else if (r.status !== null) edges.byStatus.set(r.status, Number(r.count));
       else Object.assign(edges, { total: Number(r.count), ok: Number(r.ok), totalMs: Number(r.total_ms) });
     }
     return counts;
   }
 
-  /** Rows per UTC quarter-hour in [from, to), keyed by the quarter's start (epoch ms). */
+  /** Events per UTC quarter-hour in [from, to), keyed by the quarter's start (epoch ms). */
   async quarterHours(userId: string, from: Date, to: Date, endpoint?: string, keyId?: string): Promise<Map<number, number>> {
+    const range = quarters(from.getTime(), to.getTime());
+    if (range.lo >= range.hi) return new Map();
     const { rows } = await this.pool.query<{ q: string; count: string }>(
-      `select floor(extract(epoch from "timestamp") / 900)::int8 as q, count(*) as count from usage_records
-       where user_id = $1 and "timestamp" >= $2::timestamptz and "timestamp" < $3::timestamptz
-         and ($4::text is null or endpoint = $4) and ($5::uuid is null or key_id = $5)
-       group by 1`,
-      [userId, from, to, endpoint ?? null, keyId ?? null],
+      `with p as (select $3::int8 as lo, $4::int8 as hi, $5::int8 as qlo, $6::int8 as qhi), ev as (${EVENTS})
+       select floor(t / ${QUARTER_MS}.0)::int8 * ${QUARTER_MS} as q, sum(n) as count from ev where $7::text is null or endpoint = $7 group by 1`,
+      [userId, keyId ?? null, range.lo, range.hi, range.qlo, range.qhi, endpoint ?? null],
     );
-    return new Map(rows.map((r) => [Number(r.q) * 900_000, Number(r.count)]));
+    return new Map(rows.map((r) => [Number(r.q), Number(r.count)]));
   }
 }

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { endUsagePool, USAGE_POOL, usageTransaction } from '../../database/usage-pool.js';
 import type { UsagePool } from '../../database/usage-pool.js';
-import { KeyActivity } from '../keys/key-activity.js';
 import { dropExpiredMonths, ensureMonthPartitions } from './usage-partitions.js';
-import { BATCH_ROWS, DEDUPE_LOCK, dailyRollups, forgetKeptBuckets, INSERT_COLUMNS, lateRows, rowColumns } from './usage-batch-sql.js';
-import { UNCOUNTED_STATUSES } from './usage-record.js';
+import { UsageBatchCounts } from './usage-batch-counts.repository.js';
+import { UsageBatchRepository } from './usage-batch.repository.js';
 import type { UsageRecordView, UsageRow } from './usage-record.js';
 
 /** One grouping-set row: exactly one of day / endpoint / statusCode is set, or none for the grand total. */
@@ -33,115 +32,35 @@ export interface RecordRow extends Omit<UsageRecordView, 'logId'> {
 }
 
 /**
- * The usage tables in SQL, on the usage writer's pool (database/usage-pool.ts): bulk writes (one INSERT ... SELECT FROM
- * unnest per batch, the daily roll-ups, and the keys' lastUsedAt through keys' command, in the same transaction) and
- * the reads the dashboard and the limits need.
+ * The usage tables in SQL, on the usage writer's pool (database/usage-pool.ts): the writer's and the retention's way in
+ * (batches since issue 53, with the rows written before them until UsageRecordsMove has moved them all), the roll-ups
+ * the Usage page reads, and the limits' counts (UsageBatchCounts, over batches and the rows not moved yet).
  */
 @Injectable()
 export class UsageRepository {
   constructor(
     @Inject(USAGE_POOL) private readonly pool: UsagePool,
-    private readonly keys: KeyActivity,
+    private readonly batches: UsageBatchRepository,
+    private readonly counts: UsageBatchCounts,
   ) {}
 
   /**
-   * Writes a batch: the rows, their daily roll-ups and the keys' lastUsedAt, in one transaction. Returns how many rows
-   * were new. With `dedupe` (a replayed write-ahead segment, a retry whose commit may have gone through), a row whose
-   * id is already written is skipped and left out of the roll-ups; without it (a fresh batch's first attempt, the hot
-   * path) the rows are inserted as they are.
+   * Writes a flush as batches (issue 53: UsageBatchRepository, one batch per account and UTC hour, their roll-ups and
+   * the keys' lastUsedAt in one transaction); returns how many events were new. With `dedupe` (a replayed write-ahead
+   * segment, a retry whose commit may have gone through) events already written are skipped by their row id.
    */
-  async write(rows: UsageRow[], dedupe = false): Promise<number> {
-    if (!rows.length) return 0;
-    // The rows travel as five number arrays (row id, epoch milliseconds, status, ms, caller) written as array literals,
-    // a dictionary of the callers' text fields, which repeat from row to row, and the request log's per-row texts.
-    const columns = rowColumns(rows);
-    const params = [
-      columns.rowIds,
-      columns.timestamps,
-      columns.statuses,
-      columns.responseMs,
-      columns.callers,
-      columns.userIds,
-      columns.keyIds,
-      columns.endpoints,
-      columns.methods,
-      columns.ips,
-      columns.requestIds,
-      columns.problemCodes,
-      columns.queries,
-      columns.requestIdsIndexed,
-    ];
-    const late = lateRows(rows);
-    if (!dedupe) {
-      await usageTransaction(this.pool, async (client) => {
-        if (late) await forgetKeptBuckets(client, late);
-        await client.query(`${INSERT_COLUMNS} select id, ts, u, k, e, m, s, r, i, q, qx, pc, qs from (${BATCH_ROWS}) as b order by n`, params);
-        const daily = dailyRollups(rows);
-        await client.query(
-          `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
-           select * from unnest($1::date[], $2::uuid[], $3::uuid[], $4::text[], $5::smallint[], $6::bigint[], $7::float8[])
-           on conflict (user_id, day, key_id, endpoint, status_code)
-           do update set count = usage_daily.count + excluded.count, total_ms = usage_daily.total_ms + excluded.total_ms`,
-          [
-            daily.map((d) => d.day),
-            daily.map((d) => d.userId),
-            daily.map((d) => d.keyId),
-            daily.map((d) => d.endpoint),
-            daily.map((d) => d.statusCode),
-            daily.map((d) => d.count),
-            daily.map((d) => d.totalMs),
-          ],
-        );
-        await this.keys.noteUsed(rows, client);
-      });
-      return rows.length;
-    }
-    // The roll-ups are summed in SQL from the rows actually inserted; a row is found by (user_id, "timestamp"), indexed.
-    return usageTransaction(this.pool, async (client) => {
-      await client.query('select pg_advisory_xact_lock($1)', [DEDUPE_LOCK]);
-      if (late) await forgetKeptBuckets(client, late);
-      const { rows: counted } = await client.query<{ n: number }>(
-        `with ins as (
-           ${INSERT_COLUMNS}
-           select b.id, b.ts, b.u, b.k, b.e, b.m, b.s, b.r, b.i, b.q, b.qx, b.pc, b.qs from (${BATCH_ROWS}) as b
-           where b.id is null or not exists (select 1 from usage_records x where x.user_id = b.u and x."timestamp" = b.ts and x.row_id = b.id)
-           order by b.n
-           returning "timestamp", user_id, key_id, endpoint, status_code, response_ms
-         ),
-         daily as (
-           insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms)
-           select ("timestamp" at time zone 'utc')::date, user_id, key_id, endpoint, status_code, count(*), sum(response_ms)::float8
-           from ins group by 1, 2, 3, 4, 5 order by 2, 1, 3, 4, 5
-           on conflict (user_id, day, key_id, endpoint, status_code)
-           do update set count = usage_daily.count + excluded.count, total_ms = usage_daily.total_ms + excluded.total_ms
-         )
-         select count(*)::int as n from ins`,
-        params,
-      );
-      await this.keys.noteUsed(rows, client);
-      return counted[0].n;
-    });
+  write(rows: UsageRow[], dedupe = false): Promise<number> {
+    return this.batches.write(rows, dedupe);
   }
 
   /** When the account's requests that used its quota since `since` were made (epoch ms, newest `limit`), oldest first. */
-  async quotaHits(userId: string, since: Date, limit: number): Promise<number[]> {
-    const { rows } = await this.pool.query<{ t: number }>(
-      `select extract(epoch from "timestamp") * 1000 as t from usage_records
-       where user_id = $1 and "timestamp" > $2 and status_code < 500 and status_code <> all($3::smallint[])
-       order by "timestamp" desc limit $4`,
-      [userId, since, UNCOUNTED_STATUSES, limit],
-    );
-    return rows.map((r) => Number(r.t)).reverse();
+  quotaHits(userId: string, since: Date, limit: number): Promise<number[]> {
+    return this.counts.quotaHits(userId, since, limit);
   }
 
   /** Per key, the account's quota-using requests since `since` that are written. */
-  async usageByKey(userId: string, since: Date): Promise<Map<string, number>> {
-    const { rows } = await this.pool.query<{ key_id: string; n: string }>(
-      `select key_id, count(*) as n from usage_records
-       where user_id = $1 and "timestamp" > $2 and status_code < 500 and status_code <> all($3::smallint[]) group by key_id`,
-      [userId, since, UNCOUNTED_STATUSES],
-    );
-    return new Map(rows.map((r) => [r.key_id, Number(r.n)]));
+  usageByKey(userId: string, since: Date): Promise<Map<string, number>> {
+    return this.counts.usageByKey(userId, since);
   }
 
   async totals(userId: string): Promise<{ today: number; total: number }> {
@@ -153,10 +72,9 @@ export class UsageRepository {
     return { today: Number(rows[0].today), total: Number(rows[0].total) };
   }
 
-  /** The account's first metered request still kept (null before its first call); the index on (user_id, timestamp) answers it. */
-  async firstRequestAt(userId: string): Promise<Date | null> {
-    const { rows } = await this.pool.query<{ first: Date | null }>(`select min("timestamp") as first from usage_records where user_id = $1`, [userId]);
-    return rows[0].first;
+  /** The account's first metered request still kept (null before its first call). */
+  firstRequestAt(userId: string): Promise<Date | null> {
+    return this.counts.firstRequestAt(userId);
   }
 
   async keyCounts(userId: string): Promise<{ active: number; total: number }> {
@@ -196,21 +114,6 @@ export class UsageRepository {
       ok: Number(r.ok),
       totalMs: Number(r.total_ms),
     }));
-  }
-
-  /**
-   * Requests per UTC hour in [from, to), from the raw rows (the roll-ups are daily) by the (user_id, timestamp) index:
-   * a range of at most two days, keyed by the hour's start in epoch milliseconds.
-   */
-  async perHour(userId: string, from: Date, to: Date, endpoint?: string, keyId?: string): Promise<Map<number, number>> {
-    const { rows } = await this.pool.query<{ hour: Date; count: string }>(
-      `select date_trunc('hour', "timestamp", 'UTC') as hour, count(*) as count from usage_records
-       where user_id = $1 and "timestamp" >= $2::timestamptz and "timestamp" < $3::timestamptz
-         and ($4::text is null or endpoint = $4) and ($5::uuid is null or key_id = $5)
-       group by 1`,
-      [userId, from, to, endpoint ?? null, keyId ?? null],
-    );
-    return new Map(rows.map((r) => [r.hour.getTime(), Number(r.count)]));
   }
 
   async todayCount(userId: string, endpoint?: string, keyId?: string): Promise<number> {
@@ -281,14 +184,16 @@ export class UsageRepository {
     }
   }
 
-  /** Monthly partitions for the months around now, so rows never land in the default partition. */
-  ensurePartitions(monthsBack = 0, monthsAhead = 2): Promise<void> {
-    return usageTransaction(this.pool, (client) => ensureMonthPartitions(client, monthsBack, monthsAhead));
+  /** Monthly partitions of the batches and of the rows not moved yet for the months around now, so nothing lands in a default partition. */
+  async ensurePartitions(monthsBack = 0, monthsAhead = 2): Promise<void> {
+    await this.batches.ensurePartitions(monthsBack, monthsAhead);
+    await usageTransaction(this.pool, (client) => ensureMonthPartitions(client, monthsBack, monthsAhead));
   }
 
-  /** Drops whole months older than the retention period (and stray old rows in the default partition). */
-  dropExpired(retentionMonths: number): Promise<string[]> {
-    return usageTransaction(this.pool, (client) => dropExpiredMonths(client, retentionMonths));
+  /** Drops whole months of batches and rows older than the retention period (and stray old ones in the default partitions); their names. */
+  async dropExpired(retentionMonths: number): Promise<string[]> {
+    const batches = await this.batches.dropExpired(retentionMonths);
+    return batches.concat(await usageTransaction(this.pool, (client) => dropExpiredMonths(client, retentionMonths)));
   }
 
   /** Ends the usage pool once (the writer's last flush at shutdown is done). */

@@ -4,6 +4,7 @@ import { createApiKey, createUser, signedInClient } from '../../factories/index.
 import { freezeClock } from '../../support/clock.js';
 import { isolatedDatabase } from '../../support/isolated-database.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
+import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 import type { TestClient } from '../../support/http.js';
 
 const DAY_MS = 86_400_000;
@@ -175,19 +176,36 @@ describe('admin console: user page, overview, closed accounts', () => {
           [randomUUID(), userId, `sub_${randomUUID()}`, plan, status],
         );
       }
-      // Requests: in the last 24 hours 6 × 200, 3 × 404, 1 × 500 (10); 25 hours ago 5 × 500 (outside the window).
-      const rows: [number, number][] = [
-        ...Array.from({ length: 6 }, () => [200, 1] as [number, number]),
-        ...Array.from({ length: 3 }, () => [404, 2] as [number, number]),
-        [500, 23],
-        ...Array.from({ length: 5 }, () => [500, 25] as [number, number]),
-      ];
-      for (const [status, hoursAgo] of rows) {
+      // Requests in (NOW - 24 h, NOW]: 6 × 200 an hour ago written as rows before batches (not moved yet), 3 × 404 and
+      // 1 × 500 in batches, and at the window's two ends, in partial quarter hours, a 404 a millisecond after its start
+      // and a 200 at its end (12: 4 client errors, 1 server error). Out: a 200 at its start, 5 × 500 25 hours ago.
+      for (let i = 0; i < 6; i++) {
         await sql(
-          `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms) values (?, ?, ?, '/api/time/current', 'GET', ?, 3)`,
-          [new Date(NOW - hoursAgo * 3_600_000), made[0], randomUUID(), status],
+          `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms) values (?, ?, ?, '/api/time/current', 'GET', 200, 3)`,
+          [new Date(NOW - 3_600_000), made[0], randomUUID()],
         );
       }
+      const events: [number, number][] = [
+        ...Array.from({ length: 3 }, () => [404, NOW - 2 * 3_600_000] as [number, number]),
+        [500, NOW - 23 * 3_600_000],
+        [404, NOW - DAY_MS + 1],
+        [200, NOW],
+        [200, NOW - DAY_MS],
+        ...Array.from({ length: 5 }, () => [500, NOW - 25 * 3_600_000] as [number, number]),
+      ];
+      const keyId = randomUUID();
+      await t.app.get(UsageRepository).write(
+        events.map(([statusCode, timestamp]) => ({
+          timestamp,
+          userId: made[0],
+          keyId,
+          endpoint: '/api/time/current',
+          method: 'GET',
+          statusCode,
+          responseMs: 3,
+          ipAddress: null,
+        })),
+      );
 
       const res = await admin.get('/api/admin/overview');
       expect(res.status).toBe(200);
@@ -211,11 +229,11 @@ describe('admin console: user page, overview, closed accounts', () => {
       expect(o.errorRate).toEqual({
         from: new Date(NOW - DAY_MS).toISOString(),
         to: new Date(NOW).toISOString(),
-        requests: 10,
-        clientErrors: 3,
+        requests: 12,
+        clientErrors: 4,
         serverErrors: 1,
-        clientErrorPercent: 30,
-        serverErrorPercent: 10,
+        clientErrorPercent: 33.33,
+        serverErrorPercent: 8.33,
       });
     });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { customerOn } from '../../factories/customers.js';
 import { buildBackend, freshDatabase, queryOne, startServer, waitFor, type ServerProcess } from '../../support/processes.js';
 import { createTestApp } from '../../support/test-app.js';
+import { USAGE_EVENTS } from '../../support/usage-events.js';
 
 const SECRET = 'observability-test-secret-0123456789abcdef012345';
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789';
@@ -124,7 +125,7 @@ describe('a real server process, as an operator sees it', () => {
       const rows = await waitFor(
         'the usage rows of the twenty',
         async () => {
-          const { n } = await queryOne<{ n: number }>(db.url, 'select count(*)::int as n from usage_records where request_id = any($1)', [ids]);
+          const { n } = await queryOne<{ n: number }>(db.url, `select count(*)::int as n from ${USAGE_EVENTS} where request_id = any($1)`, [ids]);
           return n === ids.length && n;
         },
         30_000,

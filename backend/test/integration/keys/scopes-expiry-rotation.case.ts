@@ -11,6 +11,7 @@ import { waitFor } from '../../support/processes.js';
 import type { TwoInstancesWithMail } from '../../support/fixtures.js';
 import type { SmtpPeer } from '../../support/smtp.js';
 import type { TestApp } from '../../support/test-app.js';
+import { USAGE_EVENTS } from '../../support/usage-events.js';
 
 const TIME = '/api/time/utc';
 const CONVERSION = '/api/conversion/timezone?from=Europe/Berlin&to=Asia/Tokyo&datetime=2026-03-01T12:00:00';
@@ -147,7 +148,7 @@ describe('key scopes, expiry, own limit and rotation overlap', () => {
       .fork()
       .getConnection()
       .execute<{ key_id: string; status_code: number; n: string }[]>(
-        'select key_id, status_code, count(*) as n from usage_records where user_id = ? group by 1, 2 order by 1, 2',
+        `select key_id, status_code, count(*) as n from ${USAGE_EVENTS} where user_id = ? group by 1, 2 order by 1, 2`,
         [user.id],
       );
     const count = (keyId: string, status: number) => Number(rows.find((r) => r.key_id === keyId && r.status_code === status)?.n ?? 0);

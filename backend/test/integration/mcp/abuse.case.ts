@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { customersOn } from '../../factories/customers.js';
 import { buildBackend, freshDatabase, queryOne, startServer, waitFor } from '../../support/processes.js';
+import { USAGE_EVENTS } from '../../support/usage-events.js';
 
 const SECRET = 'mcp-abuse-test-secret-0123456789abcdef0123456789';
 const METRICS_TOKEN = 'mcp-abuse-metrics-token-0123456789';
@@ -157,7 +158,7 @@ describe('MCP abuse against the real server process', () => {
       ]);
     expect((await day()).status).toBe(429);
     const freeRows = async () =>
-      Number((await queryOne<{ n: string }>(db!.url, 'select count(*) as n from usage_records where user_id = $1', [free.userId])).n);
+      Number((await queryOne<{ n: string }>(db!.url, `select count(*) as n from ${USAGE_EVENTS} where user_id = $1`, [free.userId])).n);
     await waitFor('the warm-up rows to be written', async () => (await freeRows()) === 101);
 
     // The same clients over REST first, one call per request: what health looks like under fair traffic now.

@@ -1,6 +1,7 @@
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
 import { createApiKey, createUser } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { USAGE_EVENTS } from '../../support/usage-events.js';
 
 type Json = Record<string, any>;
 
@@ -36,9 +37,10 @@ describe('MCP batches: counted as the calls they carry, one usage row per refuse
     return t.orm.em
       .fork()
       .getConnection()
-      .execute<{ endpoint: string; status_code: number }[]>('select endpoint, status_code from usage_records where user_id = ? order by timestamp, endpoint', [
-        userId,
-      ]);
+      .execute<{ endpoint: string; status_code: number }[]>(
+        `select endpoint, status_code from ${USAGE_EVENTS} where user_id = ? order by "timestamp", endpoint`,
+        [userId],
+      );
   }
 
   /** A free account that has used `used` of its 100 calls this hour (REST calls, one row each). */

@@ -3,6 +3,7 @@ import { McpEndpoint } from '../../../src/modules/mcp/mcp.endpoint.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
 import { createApiKey, createUser } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { USAGE_EVENTS } from '../../support/usage-events.js';
 
 type Json = Record<string, any>;
 
@@ -43,14 +44,14 @@ describe('MCP tool calls answered directly: the same answer as through the SDK t
     return { status: res.status, type: res.headers.get('content-type'), remaining: res.headers.get('ratelimit-remaining'), text: await res.text() };
   }
 
-  /** The rows of a user, in an order that does not depend on the millisecond each was written in. */
+  /** The usage events of a user, in an order that does not depend on the millisecond each was written in. */
   async function rows(userId: string): Promise<{ endpoint: string; status_code: number }[]> {
     await t.app.get(UsageRecorder).flush();
     return t.orm.em
       .fork()
       .getConnection()
       .execute<{ endpoint: string; status_code: number }[]>(
-        'select endpoint, status_code from usage_records where user_id = ? order by endpoint, status_code',
+        `select endpoint, status_code from ${USAGE_EVENTS} where user_id = ? order by endpoint, status_code`,
         [userId],
       );
   }

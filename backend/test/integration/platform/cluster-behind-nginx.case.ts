@@ -16,6 +16,7 @@ import { newTestTotpSecret, totpCode } from '../../support/totp.js';
 import { readFileSync } from 'node:fs';
 import { describeWithRedis, SHARED_REDIS_URL } from '../../support/redis.js';
 import { findNginx, NGINX_MISSING } from '../../../src/bin/cluster-balancer.js';
+import { USAGE_EVENTS } from '../../support/usage-events.js';
 
 const SECRET = 'cluster-test-secret-0123456789abcdef0123456789';
 const ADMIN = { email: 'root@example.com', password: 'correct horse battery staple', totp: newTestTotpSecret() };
@@ -111,7 +112,7 @@ async function startCluster(databaseUrl: string, extra: Record<string, string> =
 }
 
 const usageRows = async (url: string, userId: string) =>
-  Number((await queryOne<{ n: string }>(url, 'select count(*) as n from usage_records where user_id = $1', [userId])).n);
+  Number((await queryOne<{ n: string }>(url, `select count(*) as n from ${USAGE_EVENTS} where user_id = $1`, [userId])).n);
 
 /** CI installs Debian's nginx, so there the test runs (and fails without it); a newcomer's machine may not have it. */
 function describeWithNginx(spec: string): typeof describe {

@@ -6,6 +6,7 @@ import type { OwnedPostgres, TcpRelay } from '../../support/processes.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import { KeyDirectory } from '../../../src/modules/keys/key-directory.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
+import { USAGE_EVENTS } from '../../support/usage-events.js';
 
 describe('a PostgreSQL outage', () => {
   let pg: OwnedPostgres;
@@ -101,7 +102,7 @@ describe('a PostgreSQL outage', () => {
       30_000,
       200,
     );
-    const rows = Number((await queryOne<{ n: string }>(pg.url, 'select count(*) as n from usage_records where key_id = $1', [known.id])).n);
+    const rows = Number((await queryOne<{ n: string }>(pg.url, `select count(*) as n from ${USAGE_EVENTS} where key_id = $1`, [known.id])).n);
     expect(rows).toBe(1 + meteredDuringOutage);
   }, 120_000);
 

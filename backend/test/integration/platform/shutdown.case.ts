@@ -6,6 +6,7 @@ import { customerOn } from '../../factories/customers.js';
 import { buildBackend, freshDatabase, ownedPostgres, queryOne, startServer, waitFor } from '../../support/processes.js';
 import type { OwnedPostgres, ServerProcess } from '../../support/processes.js';
 import { createTestApp } from '../../support/test-app.js';
+import { USAGE_EVENTS } from '../../support/usage-events.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const SECRET = 'shutdown-test-secret-0123456789abcdef0123456789';
@@ -17,7 +18,7 @@ function dataDir(name: string): string {
 }
 
 const usageRows = async (url: string, userId: string) =>
-  Number((await queryOne<{ n: string }>(url, 'select count(*) as n from usage_records where user_id = $1', [userId])).n);
+  Number((await queryOne<{ n: string }>(url, `select count(*) as n from ${USAGE_EVENTS} where user_id = $1`, [userId])).n);
 
 describe('the real server process on SIGTERM', () => {
   beforeAll(() => buildBackend(), 180_000);

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { type Customer, customerOn } from '../../factories/customers.js';
 import { buildBackend, freshDatabase, startServer, waitFor } from '../../support/processes.js';
 import type { ServerProcess } from '../../support/processes.js';
+import { USAGE_EVENTS } from '../../support/usage-events.js';
 
 const SECRET = 'usage-crash-test-secret-0123456789abcdef0123456789';
 const FREE_QUOTA = 100;
@@ -16,7 +17,7 @@ interface Seen {
   unanswered: number;
 }
 
-/** Rows of the account written on the UTC day that holds `at` (the dashboard's "today" is that day's roll-up). */
+/** Usage events of the account on the UTC day that holds `at` (the dashboard's "today" is that day's roll-up). */
 async function rowsOnUtcDay(url: string, userId: string, at: number): Promise<number> {
   const start = new Date(at);
   start.setUTCHours(0, 0, 0, 0);
@@ -24,7 +25,7 @@ async function rowsOnUtcDay(url: string, userId: string, at: number): Promise<nu
   await client.connect();
   try {
     const { rows } = await client.query<{ n: string }>(
-      `select count(*) as n from usage_records where user_id = $1 and "timestamp" >= $2 and "timestamp" < $2::timestamptz + interval '1 day'`,
+      `select count(*) as n from ${USAGE_EVENTS} where user_id = $1 and "timestamp" >= $2 and "timestamp" < $2::timestamptz + interval '1 day'`,
       [userId, start],
     );
     return Number(rows[0].n);
@@ -40,14 +41,14 @@ async function rowsByStatus(
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const raw = await client.query<{ status_code: number; n: string }>('select status_code, count(*) as n from usage_records where user_id = $1 group by 1', [
+    const raw = await client.query<{ status_code: number; n: string }>(`select status_code, count(*) as n from ${USAGE_EVENTS} where user_id = $1 group by 1`, [
       userId,
     ]);
     const daily = await client.query<{ status_code: number; n: string }>('select status_code, sum(count) as n from usage_daily where user_id = $1 group by 1', [
       userId,
     ]);
     const ids = await client.query<{ total: string; ids: string }>(
-      'select count(*) as total, count(distinct row_id) as ids from usage_records where user_id = $1',
+      `select count(*) as total, count(distinct row_id) as ids from ${USAGE_EVENTS} where user_id = $1`,
       [userId],
     );
     return {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
@@ -6,7 +7,9 @@ import { UsageRetention } from '../../../src/modules/usage/usage-retention.js';
 import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { openUsagePool } from '../../../src/database/usage-pool.js';
-import { KeyActivity } from '../../../src/modules/keys/key-activity.js';
+import { UsageBatchCounts } from '../../../src/modules/usage/usage-batch-counts.repository.js';
+import { UsageBatchRepository } from '../../../src/modules/usage/usage-batch.repository.js';
+import { countUsageEvents, USAGE_EVENTS } from '../../support/usage-events.js';
 
 describe('usage metering and the usage pages', () => {
   let t: TestApp;
@@ -24,7 +27,7 @@ describe('usage metering and the usage pages', () => {
   const flush = () => t.app.get(UsageRecorder).flush();
   const today = () => new Date().toISOString();
 
-  it('every metered request becomes a usage row (2xx, 4xx, 403, 429), and lastUsedAt is set', async () => {
+  it('every metered request becomes a usage event (2xx, 4xx, 403, 429), and lastUsedAt is set', async () => {
     const user = await createUser(t, { plan: 'premium' });
     const a = await createApiKey(t, user, { name: 'Alpha' });
     const b = await createApiKey(t, user, { name: 'Beta', ipRestrictions: ['203.0.113.0/24'] });
@@ -43,9 +46,10 @@ describe('usage metering and the usage pages', () => {
       .request('POST', '/api/conversion/timezone', { raw: '{"from', headers: { 'x-api-key': a.key, 'content-type': 'application/json' } });
     expect(unparsable.status).toBe(400);
     await flush();
-    const { rows } = await db.query(`select endpoint, method, status_code, key_id, ip_address, response_ms from usage_records where user_id = $1 order by id`, [
-      user.id,
-    ]);
+    const { rows } = await db.query(
+      `select endpoint, method, status_code, key_id, ip_address, response_ms from ${USAGE_EVENTS} where user_id = $1 order by "timestamp", seq`,
+      [user.id],
+    );
     expect(rows).toHaveLength(6);
     expect(rows.map((r) => [r.endpoint, r.status_code])).toEqual([
       ['/api/time/utc', 200],
@@ -64,7 +68,7 @@ describe('usage metering and the usage pages', () => {
     expect(alpha.lastUsedAt).not.toBeNull();
   });
 
-  it('usage rows equal the requests made, and the summary equals what the raw rows say', async () => {
+  it('usage events equal the requests made, and the summary equals what the events say', async () => {
     const user = await createUser(t, { plan: 'enterprise' });
     const one = await createApiKey(t, user, { name: 'one' });
     const two = await createApiKey(t, user, { name: 'two' });
@@ -76,7 +80,7 @@ describe('usage metering and the usage pages', () => {
     }
     await flush();
     const raw = await db.query(
-      `select count(*)::int as total, count(*) filter (where status_code < 400)::int as ok, avg(response_ms)::float8 as mean from usage_records where user_id = $1`,
+      `select count(*)::int as total, count(*) filter (where status_code < 400)::int as ok, avg(response_ms)::float8 as mean from ${USAGE_EVENTS} where user_id = $1`,
       [user.id],
     );
     expect(raw.rows[0].total).toBe(made);
@@ -92,16 +96,17 @@ describe('usage metering and the usage pages', () => {
     // The one spelling of the range, from/to; startDate/endDate above is its documented alias.
     expect((await client.get(`/api/usage/summary?from=${today()}&to=${today()}`)).body).toEqual(summary.body);
 
-    const byStatus = await db.query(`select status_code, count(*)::int as count from usage_records where user_id = $1 group by 1 order by 1`, [user.id]);
+    const byStatus = await db.query(`select status_code, count(*)::int as count from ${USAGE_EVENTS} where user_id = $1 group by 1 order by 1`, [user.id]);
     expect(summary.body.statusCodes).toEqual(byStatus.rows.map((r) => ({ statusCode: r.status_code, count: r.count })));
-    const byEndpoint = await db.query(`select endpoint, count(*)::int as count from usage_records where user_id = $1 group by 1 order by 2 desc, 1 limit 5`, [
+    const byEndpoint = await db.query(`select endpoint, count(*)::int as count from ${USAGE_EVENTS} where user_id = $1 group by 1 order by 2 desc, 1 limit 5`, [
       user.id,
     ]);
     expect(summary.body.topEndpoints).toEqual(byEndpoint.rows);
     expect(summary.body.endpoints).toEqual(['/api/time/current', '/api/time/utc', '/api/timezone/list']);
     expect(summary.body.recent).toHaveLength(10);
-    const newest = await db.query(`select id::text from usage_records where user_id = $1 order by "timestamp" desc, id desc limit 10`, [user.id]);
-    expect(summary.body.recent.map((r: { id: string }) => r.id)).toEqual(newest.rows.map((r) => r.id));
+    // The request log names its events its own way: the newest ten are compared by time.
+    const newest = await db.query(`select "timestamp" from ${USAGE_EVENTS} where user_id = $1 order by "timestamp" desc limit 10`, [user.id]);
+    expect(summary.body.recent.map((r: { timestamp: string }) => r.timestamp)).toEqual(newest.rows.map((r) => r.timestamp.toISOString()));
     expect(summary.body.recent[0]).toEqual(
       expect.objectContaining({
         method: 'GET',
@@ -135,6 +140,7 @@ describe('usage metering and the usage pages', () => {
 
     // Paging through everything with the cursor yields each row once, newest first.
     const seen: string[] = [];
+    const times: string[] = [];
     let cursor: string | null = null;
     do {
       const page: { status: number; body: { items: { id: string; timestamp: string }[]; nextCursor: string | null } } = await client.get(
@@ -143,12 +149,13 @@ describe('usage metering and the usage pages', () => {
       expect(page.status).toBe(200);
       expect(page.body.items.length).toBeLessThanOrEqual(7);
       seen.push(...page.body.items.map((i) => i.id));
+      times.push(...page.body.items.map((i) => i.timestamp));
       cursor = page.body.nextCursor;
     } while (cursor);
     expect(seen).toHaveLength(made);
     expect(new Set(seen).size).toBe(made);
-    const all = await db.query(`select id::text from usage_records where user_id = $1 order by "timestamp" desc, id desc`, [user.id]);
-    expect(seen).toEqual(all.rows.map((r) => r.id));
+    const all = await db.query(`select "timestamp" from ${USAGE_EVENTS} where user_id = $1 order by "timestamp" desc`, [user.id]);
+    expect(times).toEqual(all.rows.map((r) => r.timestamp.toISOString()));
   });
 
   it('the dashboard stats tell the Quick Start when the first call came and when the Usage page was first opened', async () => {
@@ -160,7 +167,7 @@ describe('usage metering and the usage pages', () => {
 
     expect((await t.client().get('/api/time/utc', { 'x-api-key': key.key })).status).toBe(200);
     await flush();
-    const first = await db.query(`select min("timestamp") as at from usage_records where user_id = $1`, [user.id]);
+    const first = await db.query(`select min("timestamp") as at from ${USAGE_EVENTS} where user_id = $1`, [user.id]);
     const called = await client.get('/api/dashboard/stats');
     expect(called.body).toMatchObject({ firstRequestAt: first.rows[0].at.toISOString(), usageSeenAt: null });
     // A later call leaves the first one's time as it was.
@@ -195,14 +202,26 @@ describe('usage metering and the usage pages', () => {
     expect(stats.body).toMatchObject({ todayRequests: 0, totalRequests: 0, activeKeys: 0, totalKeys: 0, hourlyLimit: 100, hourlyRemaining: 100 });
   });
 
-  it("the Last Day range answers requests per hour: every hour of the range, counted from the raw rows; longer ranges don't", async () => {
+  it("the Last Day range answers requests per hour: every hour of the range, counted from batches and rows alike; longer ranges don't", async () => {
     const user = await createUser(t);
     const client = await signedInClient(t, user);
     const end = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 30 * 60_000); // half past the current hour
     const start = new Date(end.getTime() - 24 * 3_600_000);
     const at = (hoursAgo: number, minute: number) => new Date(end.getTime() - 30 * 60_000 - hoursAgo * 3_600_000 + minute * 60_000);
     const rows = [at(0, 5), at(0, 20), at(3, 59), at(23, 45), at(25, 0)]; // the last is before the range
-    for (const ts of rows) {
+    // Events in batches and rows written before batches (not moved yet) count alike.
+    const batched = [rows[0], rows[2], rows[4]].map((ts) => ({
+      timestamp: ts.getTime(),
+      userId: user.id,
+      keyId: randomUUID(),
+      endpoint: '/api/time/utc',
+      method: 'GET',
+      statusCode: 200,
+      responseMs: 1,
+      ipAddress: null,
+    }));
+    await t.app.get(UsageRepository).write(batched);
+    for (const ts of [rows[1], rows[3]]) {
       await db.query(
         `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms) values ($1, $2, gen_random_uuid(), '/api/time/utc', 'GET', 200, 1)`,
         [ts, user.id],
@@ -258,33 +277,50 @@ describe('usage metering and the usage pages', () => {
     }
     await recorder.flush();
     expect(recorder.pending).toBe(0);
-    const { rows } = await db.query(`select count(*)::int as n from usage_records where user_id = $1`, [user.id]);
-    expect(rows[0].n).toBe(4);
+    expect(await countUsageEvents(db, user.id)).toBe(4);
   });
 
   it('closing the usage repository twice (app.close() called twice) ends its pool once, without an error', async () => {
     const pool = openUsagePool(t.app.get(MikroORM).config.get('clientUrl'));
-    const store = new UsageRepository(pool, t.app.get(KeyActivity));
+    const store = new UsageRepository(pool, t.app.get(UsageBatchRepository), t.app.get(UsageBatchCounts));
     await pool.query('select 1');
     await expect(Promise.all([store.close(), store.close()])).resolves.toBeDefined();
     await expect(store.close()).resolves.toBeUndefined();
   });
 
-  it('keeps monthly partitions ahead and drops months past the retention period', async () => {
-    const old = `usage_records_${new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 14, 1)).toISOString().slice(0, 7).replace('-', '_')}`;
+  it('keeps monthly partitions of batches and rows ahead and drops months past the retention period', async () => {
+    const month = (table: string, offset: number) =>
+      `${table}_${new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + offset, 1)).toISOString().slice(0, 7).replace('-', '_')}`;
     await db.query(`select usage_ensure_partition((date_trunc('month', now()) - interval '14 months')::date)`);
+    await db.query(`select usage_batches_ensure_partition((date_trunc('month', now()) - interval '14 months')::date)`);
     await db.query(
       `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms) values (now() - interval '14 months', gen_random_uuid(), gen_random_uuid(), '/api/time/utc', 'GET', 200, 1)`,
     );
-    expect((await db.query(`select to_regclass($1) as t`, [old])).rows[0].t).not.toBeNull();
+    const old = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 14, 2));
+    const userId = (await createUser(t)).id;
+    const row = {
+      timestamp: old.getTime(),
+      userId,
+      keyId: randomUUID(),
+      endpoint: '/api/time/utc',
+      method: 'GET',
+      statusCode: 200,
+      responseMs: 1,
+      ipAddress: null,
+    };
+    await t.app.get(UsageRepository).write([row]);
+    expect(await countUsageEvents(db, userId)).toBe(1);
+    for (const table of ['usage_records', 'usage_batches'])
+      expect((await db.query(`select to_regclass($1) as t`, [month(table, -14)])).rows[0].t).not.toBeNull();
     await t.app.get(UsageRetention).run();
-    expect((await db.query(`select to_regclass($1) as t`, [old])).rows[0].t).toBeNull();
-    const { rows } = await db.query(
-      `select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'usage_records'`,
-    );
-    const names = rows.map((r) => r.relname);
-    const month = (offset: number) =>
-      `usage_records_${new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + offset, 1)).toISOString().slice(0, 7).replace('-', '_')}`;
-    expect(names).toEqual(expect.arrayContaining([month(0), month(1), month(2), 'usage_records_default']));
+    expect(await countUsageEvents(db, userId)).toBe(0);
+    for (const table of ['usage_records', 'usage_batches']) {
+      expect((await db.query(`select to_regclass($1) as t`, [month(table, -14)])).rows[0].t).toBeNull();
+      const { rows } = await db.query(
+        `select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = $1`,
+        [table],
+      );
+      expect(rows.map((r) => r.relname)).toEqual(expect.arrayContaining([month(table, 0), month(table, 1), month(table, 2), `${table}_default`]));
+    }
   });
 });

@@ -1,0 +1,48 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { JobQueue } from '../jobs/job-queue.js';
+import { UsageRecordsMove } from './usage-records-move.repository.js';
+
+/** Rows per step: one short transaction each, so the writer's flushes and the reads never wait long on it. */
+const STEP_ROWS = 5000;
+/** A run stops after this long and the next occurrence goes on: a large table is moved over several runs. */
+const RUN_MS = 60_000;
+
+/**
+ * Moves the usage_records rows written before batches (issue 53) into usage_batches, in bounded steps, as a scheduled
+ * job one instance runs every five minutes until the table is empty (then a run is one indexed look-up). Every read
+ * covers batches and the rows not moved yet, each in one statement, so no count changes while it runs.
+ * Compaction (UsageRecordsMove.compactStep) is not scheduled: it renumbers the merged events, which the request log's
+ * links name.
+ */
+@Injectable()
+export class UsageRecordsMoveJob implements OnModuleInit {
+  private readonly logger = new Logger('UsageRecordsMove');
+
+  constructor(
+    private readonly move: UsageRecordsMove,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.define({
+      queue: 'usage-records-move',
+      schedule: '*/5 * * * *',
+      options: { retryLimit: 3, retryDelay: 60 },
+      handle: async (_data, attempt) => {
+        await this.run(attempt.signal);
+      },
+    });
+  }
+
+  /** Moves rows until none is left, the run's time is up or `signal` aborts; how many moved. */
+  async run(signal?: AbortSignal, budgetMs = RUN_MS): Promise<number> {
+    const until = Date.now() + budgetMs;
+    let moved = 0;
+    for (let step = await this.move.moveRecords(STEP_ROWS); step > 0; step = await this.move.moveRecords(STEP_ROWS)) {
+      moved += step;
+      if (signal?.aborted || Date.now() >= until) break;
+    }
+    if (moved) this.logger.log(`Moved ${moved} usage rows written before batches into batches`);
+    return moved;
+  }
+}

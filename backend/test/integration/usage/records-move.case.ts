@@ -1,0 +1,66 @@
+import pg from 'pg';
+import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
+import { createTestApp, TestApp } from '../../support/test-app.js';
+import { countUsageEvents } from '../../support/usage-events.js';
+import { JobQueue } from '../../../src/modules/jobs/job-queue.js';
+import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
+
+describe('usage rows written before batches, moved by a scheduled job', () => {
+  let t: TestApp;
+  let db: pg.Client;
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db.end();
+    await t.close();
+  });
+
+  it('the job empties usage_records into batches, and Usage, its hours and the first request read the same before and after', async () => {
+    const user = await createUser(t, { plan: 'premium' });
+    const key = await createApiKey(t, user);
+    const now = Date.now();
+    // Five rows of the last hour as the writer of before batches left them, then three answers written as batches.
+    const legacy: [number, number, string][] = [
+      [50, 200, '/api/time/utc'],
+      [41, 404, '/api/time/current'],
+      [30, 200, '/api/time/utc'],
+      [17, 500, '/api/time/current'],
+      [5, 200, '/api/time/utc'],
+    ];
+    for (const [minutesAgo, status, endpoint] of legacy) {
+      await db.query(
+        `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address) values ($1, $2, $3, $4, 'GET', $5, 2, '203.0.113.1')`,
+        [new Date(now - minutesAgo * 60_000), user.id, key.id, endpoint, status],
+      );
+    }
+    for (let i = 0; i < 3; i++) expect((await t.client().get('/api/time/utc', { 'x-api-key': key.key })).status).toBe(200);
+    await t.app.get(UsageRecorder).flush();
+
+    const client = await signedInClient(t, user);
+    const read = async () => {
+      const summary = await client.get(`/api/usage/summary?from=${new Date(now - 3_600_000).toISOString()}&to=${new Date().toISOString()}&exact=true`);
+      expect(summary.status).toBe(200);
+      const { totalRequests, statusCodes, topEndpoints, perHour, averageResponseTime } = summary.body;
+      return { totalRequests, statusCodes, topEndpoints, perHour, averageResponseTime, first: (await client.get('/api/dashboard/stats')).body.firstRequestAt };
+    };
+    const before = await read();
+    expect(before.totalRequests).toBe(8);
+    expect(before.statusCodes).toEqual([
+      { statusCode: 200, count: 6 },
+      { statusCode: 404, count: 1 },
+      { statusCode: 500, count: 1 },
+    ]);
+    expect(before.first).toBe(new Date(now - 50 * 60_000).toISOString());
+
+    const jobs = t.app.get(JobQueue);
+    const id = await jobs.send('usage-records-move', {});
+    expect(await jobs.finished('usage-records-move', id!)).toBe('completed');
+    const left = await db.query<{ n: string }>(`select count(*) as n from usage_records where user_id = $1`, [user.id]);
+    expect(Number(left.rows[0].n)).toBe(0);
+    expect(await countUsageEvents(db, user.id)).toBe(8);
+    expect(await read()).toEqual(before);
+  });
+});
