@@ -4,6 +4,9 @@ import { QuotaAlerts } from './quota-alerts.js';
 import { QuotaAlertsRepository } from './quota-alerts.repository.js';
 import { RequestLogService } from './request-log.service.js';
 import { RequestLogRepository } from './request-log.repository.js';
+import { UsageBatchCounts } from './usage-batch-counts.repository.js';
+import { UsageBatchRepository } from './usage-batch.repository.js';
+import { UsageRecordsMove } from './usage-records-move.repository.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageRetention } from './usage-retention.js';
 import { UsageController } from './usage.controller.js';
@@ -21,6 +24,9 @@ import { WindowCounter } from './window-counter.js';
   controllers: [UsageController],
   providers: [
     usagePoolProvider,
+    UsageBatchRepository,
+    UsageBatchCounts,
+    UsageRecordsMove,
     UsageRepository,
     UsageWindowRepository,
     ZoneUsageRepository,
