@@ -184,8 +184,8 @@ export class RequestLogRepository {
       const p = (value: unknown) => `$${params.push(value)}`;
       const events = batchCountsSql({
         user: '$1',
-        key: '$2',
-        endpoint: '$3',
+        key: q.keyId && '$2',
+        endpoint: q.endpoint && '$3',
         los: p(los),
         his: p(his),
         idx: p(counted.map((b) => b.i)),

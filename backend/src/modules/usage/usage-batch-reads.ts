@@ -56,28 +56,41 @@ export interface BatchDetailRow extends BatchLogRow {
 const CHUNK = 32;
 const MAX_CHUNK = 2048;
 export const EPOCH_MS = `(extract(epoch from b.starts_at) * 1000)::int8`;
-export const AT = `${EPOCH_MS} + e.off`;
 /** Epoch ms as a timestamptz parameter: a constant when planned, so the planner prunes partitions. */
 export const iso = (epochMs: number) => new Date(epochMs).toISOString();
 export const ms = (p: string) => `('epoch'::timestamptz + ${p}::int8 * interval '1 millisecond')`;
-export const UNNEST = `unnest(b.offsets_ms, b.status_codes, b.response_ms, b.key_idx, b.endpoint_idx, b.method_idx, b.request_ids, b.problem_codes)
-  with ordinality as e(off, status, ms, k, ep, m, rid, pc, n)`;
 
 /**
  * Events of each range [lo, hi) (epoch ms; `idx` names each range in the answer) counted by range, status class and
- * response time, as the request log's stats need them: only batches overlapping a range are unnested. `lo` and `hi`
- * bound the batches' starts (constants when planned: partitions pruned). Each argument names a parameter ($n).
+ * response time, as the request log's stats need them: only batches overlapping a range are opened, and of those only
+ * the arrays counted and filtered on. `lo` and `hi` bound the batches' starts (constants when planned: partitions
+ * pruned). Each argument names a parameter ($n); `key` and `endpoint` only when that filter is set.
  */
-export function batchCountsSql(p: { user: string; los: string; his: string; idx: string; key: string; endpoint: string; lo: string; hi: string }): string {
+export function batchCountsSql(p: { user: string; los: string; his: string; idx: string; lo: string; hi: string; key?: string; endpoint?: string }): string {
+  const arrays = new Map([
+    ['off', 'b.offsets_ms'],
+    ['status', 'b.status_codes'],
+    ['ms', 'b.response_ms'],
+  ]);
+  const batch: string[] = [];
+  const event: string[] = [];
+  if (p.key) {
+    arrays.set('k', 'b.key_idx');
+    batch.push(`${p.key}::uuid = any(b.keys)`);
+    event.push(`e.k = array_position(b.keys, ${p.key}::uuid)`);
+  }
+  if (p.endpoint) {
+    arrays.set('ep', 'b.endpoint_idx');
+    batch.push(`${p.endpoint}::text = any(b.endpoints)`);
+    event.push(`e.ep = array_position(b.endpoints, ${p.endpoint}::text)`);
+  }
   return `select r.i, e.status / 100 as class, e.ms, count(*)::int4 as n
     from unnest(${p.los}::int8[], ${p.his}::int8[], ${p.idx}::int4[]) as r(lo, hi, i)
     join usage_batches b on b.user_id = ${p.user} and b.starts_at < ${ms('r.hi')} and b.ends_at >= ${ms('r.lo')}
-      and b.starts_at >= ${p.lo}::timestamptz and b.starts_at < ${p.hi}::timestamptz
-      and (${p.key}::uuid is null or ${p.key}::uuid = any(b.keys)) and (${p.endpoint}::text is null or ${p.endpoint}::text = any(b.endpoints))
-    cross join lateral ${UNNEST}
-    where ${AT} >= r.lo and ${AT} < r.hi
-      and (${p.key}::uuid is null or e.k = array_position(b.keys, ${p.key}::uuid))
-      and (${p.endpoint}::text is null or e.ep = array_position(b.endpoints, ${p.endpoint}::text))
+      and b.starts_at >= ${p.lo}::timestamptz and b.starts_at < ${p.hi}::timestamptz ${batch.map((c) => `and ${c}`).join(' ')}
+    cross join lateral (select ${EPOCH_MS} as s0) s
+    cross join lateral unnest(${[...arrays.values()].join(', ')}) as e(${[...arrays.keys()].join(', ')})
+    where s.s0 + e.off >= r.lo and s.s0 + e.off < r.hi ${event.map((c) => `and ${c}`).join(' ')}
     group by 1, 2, 3`;
 }
 

@@ -144,8 +144,8 @@ export class UsageBatchRepository {
     if (!ranges.length) return [];
     const [los, his] = [ranges.map((r) => r.lo), ranges.map((r) => r.hi)];
     const { rows } = await this.pool.query<{ i: string; class: number; ms: number; n: number }>(
-      batchCountsSql({ user: '$1', los: '$2', his: '$3', idx: '$4', key: '$5', endpoint: '$6', lo: '$7', hi: '$8' }),
-      [userId, los, his, ranges.map((_, i) => i), keyId ?? null, endpoint ?? null, iso(Math.min(...los) - HOUR_MS), iso(Math.max(...his))],
+      batchCountsSql({ user: '$1', los: '$2', his: '$3', idx: '$4', lo: '$5', hi: '$6', key: keyId && '$7', endpoint: endpoint && (keyId ? '$8' : '$7') }),
+      [userId, los, his, ranges.map((_, i) => i), iso(Math.min(...los) - HOUR_MS), iso(Math.max(...his)), ...[keyId, endpoint].filter((v) => v)],
     );
     return rows.map((r) => ({ i: Number(r.i), statusClass: r.class, ms: Math.fround(r.ms), n: r.n }));
   }
