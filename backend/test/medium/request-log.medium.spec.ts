@@ -53,16 +53,16 @@ describe('the request log over usage_records rows and batch events, on the real 
    * usage_records rows (every ninth of those at the millisecond of the batch event before it, every fifth at half a
    * millisecond past its own), the rest as batch events in flushes of up to 11 from two instances (batches overlapping in time).
    */
-  async function account(n: number, options: { fractions?: boolean } = {}) {
+  async function account(n: number, options: { fractions?: boolean; start?: number; step?: number } = {}) {
     const userId = (await insertUser(m.em, { plan: 'premium' })).id;
     const keys = [(await insertApiKey(m.em, userId, { name: 'Alpha' })).id, (await insertApiKey(m.em, userId, { name: 'Beta' })).id];
-    const start = Math.floor(Date.now() / MINUTE) * MINUTE - 5 * 60 * MINUTE;
+    const start = options.start ?? Math.floor(Date.now() / MINUTE) * MINUTE - 5 * 60 * MINUTE;
     const rows: UsageRow[] = [];
     const events: UsageRow[] = [];
     let t = start;
     for (let i = 0; i < n; i++) {
       const legacy = i % 3 === 0;
-      t += i % 9 === 3 ? 0 : 1000 + ((i * 7919) % 60_000);
+      t += i % 9 === 3 ? 0 : (options.step ?? 1000) + ((i * 7919) % 60_000);
       const row: UsageRow = {
         timestamp: legacy && options.fractions !== false && i % 5 === 0 ? t + 0.5 : t,
         userId,
@@ -125,6 +125,18 @@ describe('the request log over usage_records rows and batch events, on the real 
           .sort(),
       );
       for (const limit of [1, 4, 7]) expect(await everyPage(userId, { from, ...filter }, limit)).toEqual(expected);
+    }
+  });
+
+  it('pages across the months the batches are partitioned by', async () => {
+    const now = new Date();
+    const month = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    const { userId, written, from } = await account(60, { start: month - 2 * 24 * 60 * MINUTE, step: 90 * MINUTE });
+    expect(new Set(written.map((r) => r.timestamp < month))).toEqual(new Set([true, false]));
+    for (const filter of [{}, { status: '2xx' }]) {
+      const whole = (await log.page(userId, { from, ...filter, limit: 200 })).items;
+      expect(whole.length).toBe(filter.status ? written.filter((r) => r.statusCode < 300).length : written.length);
+      for (const limit of [1, 5]) expect(await everyPage(userId, { from, ...filter }, limit)).toEqual(whole);
     }
   });
 
