@@ -188,6 +188,8 @@ describe('the request log over usage_records rows and batch events, on the real 
     const ids = [
       'not-an-id',
       rowId('2026-13-45 00:00:00+00', '1'),
+      rowId('2026-02-30 00:00:00+00', '1'),
+      rowId('2026-01-01 10:00:00+16', '1'),
       rowId('0001-01-01 00:00:00+00', '1'),
       eventId([start, '99999999999999999999', 1, start]),
       eventId([start, parts[2], 2_147_483_647, start]),
@@ -199,7 +201,7 @@ describe('the request log over usage_records rows and batch events, on the real 
     ];
     for (const id of ids) await expect(log.detail(userId, id)).rejects.toMatchObject({ problem: { status: 404, code: 'request_not_found' } });
     await expect(log.detail(stranger.userId, item.id)).rejects.toMatchObject({ problem: { status: 404 } });
-    for (const cursor of ['garbage', eventId([start, 'x', 1, start]), Buffer.from('["x","1"]').toString('base64url')]) {
+    for (const cursor of ['garbage', eventId([start, 'x', 1, start]), Buffer.from('["x","1"]').toString('base64url'), rowId('2026-02-30 00:00:00+00', '1')]) {
       const err = await log.page(userId, { cursor }).catch((e: unknown) => e);
       expect(problemOf(err)).toMatchObject({ status: 400, code: 'invalid_cursor' });
     }

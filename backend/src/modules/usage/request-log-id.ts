@@ -44,6 +44,11 @@ const LAST_MS = 253_402_300_800_000;
 export function microsOf(ts: string): bigint | null {
   const m = PG_TIMESTAMP.exec(ts);
   if (!m) return null;
+  // Every field in its range (Date.parse rolls 30 February over to March; PostgreSQL refuses it).
+  const [y, mo, d] = m[1].split('-').map(Number);
+  const [h, mi, sec] = m[2].split(':').map(Number);
+  const [oh, om] = [Math.abs(Number(m[4])), Number((m[5] ?? ':00').slice(1))];
+  if (mo < 1 || mo > 12 || d < 1 || d !== new Date(Date.UTC(y, mo - 1, d)).getUTCDate() || h > 23 || mi > 59 || sec > 59 || oh > 15 || om > 59) return null;
   const ms = Date.parse(`${m[1]}T${m[2]}${m[4]}${m[5] ?? ':00'}`);
   if (Number.isNaN(ms) || ms < 0 || ms >= LAST_MS) return null;
   return BigInt(ms) * 1000n + BigInt((m[3] ?? '').padEnd(6, '0'));
