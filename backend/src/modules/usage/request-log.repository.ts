@@ -149,7 +149,7 @@ export class RequestLogRepository {
   /**
    * A whole bucket (an hour or a day of the viewer's clock) that closed an hour ago or more is read from
    * request_stats_days, or counted once and kept there; the rest (the range's partial first and last buckets, the last
-   * hour) are counted from usage_records and the batches' events. A 30-day range of the bench's largest account at 10 M rows reads 29 kept days
+   * hour) are counted from usage_records and the batches' events, but for their whole UTC hours closed as long, kept alike. A 30-day range of the bench's largest account at 10 M rows reads 29 kept days
    * and two partial ones instead of 330,000 rows; 24 hours read 22 kept hours and about 1,400 rows. The counting of the
    * buckets not kept and their keeping happen in one transaction under a shared advisory lock, which a late write
    * (UsageRepository.write, UsageBatchRepository.write) takes exclusively before it deletes the buckets it changes: no kept bucket misses a row.
@@ -172,15 +172,39 @@ export class RequestLogRepository {
       const k = kept[i];
       if (b.keepable && k) b.counts = LatencyCounts.decode({ ...k, latencies: Buffer.from(k.latencies, 'base64') });
     }
-    const counted = buckets.filter((b) => !b.counts);
-    const fills = counted.filter((b) => b.keepable);
-    for (const b of counted) b.counts = new LatencyCounts();
+    // What is left is counted in pieces: a keepable bucket whole; another (the range's partial first and last buckets,
+    // the open ones) cut at UTC hours, its whole hours closed long enough ago kept like buckets (a 30-day range's two
+    // partial days read about two hours of events instead of two days), the rest counted together.
+    const pieces: Piece[] = [];
+    for (const b of buckets) {
+      if (b.counts) continue;
+      if (b.keepable) {
+        pieces.push({ bucket: b.i, lo: b.lo.getTime(), hi: b.hi.getTime(), keepable: true, counts: null });
+        continue;
+      }
+      const [lo, hi] = [b.lo.getTime(), b.hi.getTime()];
+      for (let x = lo; x < hi;) {
+        const y = Math.min(hi, Math.floor(x / HOUR_MS) * HOUR_MS + HOUR_MS);
+        const keepable = y - x === HOUR_MS && y <= closedBy;
+        const previous = pieces[pieces.length - 1];
+        if (!keepable && previous?.bucket === b.i && !previous.keepable && previous.hi === x) previous.hi = y;
+        else pieces.push({ bucket: b.i, lo: x, hi: y, keepable, counts: null });
+        x = y;
+      }
+    }
+    await this.readKeptHours(
+      q,
+      pieces.filter((piece) => piece.keepable && !buckets[piece.bucket].keepable),
+    );
+    const counted = pieces.filter((piece) => !piece.counts);
+    const fills = counted.filter((piece) => piece.keepable);
+    for (const piece of counted) piece.counts = new LatencyCounts();
     if (counted.length) {
       const params: unknown[] = [q.userId, ...filter];
-      for (const b of counted) params.push(b.lo, b.hi);
+      for (const piece of counted) params.push(new Date(piece.lo), new Date(piece.hi));
       // The rows and the batches' events in one statement, one snapshot: a step of the move between two reads would
       // count its requests twice or not at all, and a kept bucket would keep the error.
-      const [los, his] = [counted.map((b) => b.lo.getTime()), counted.map((b) => b.hi.getTime())];
+      const [los, his] = [counted.map((piece) => piece.lo), counted.map((piece) => piece.hi)];
       const p = (value: unknown) => `$${params.push(value)}`;
       const events = batchCountsSql({
         user: '$1',
@@ -188,15 +212,15 @@ export class RequestLogRepository {
         endpoint: q.endpoint && '$3',
         los: p(los),
         his: p(his),
-        idx: p(counted.map((b) => b.i)),
+        idx: p(counted.map((_, k) => k)),
         lo: p(iso(Math.min(...los) - HOUR_MS)),
         hi: p(iso(Math.max(...his))),
       });
-      const sql = `${countsSql(counted.map((b) => b.i))}\nunion all\n${events}`;
+      const sql = `${countsSql(counted.map((_, k) => k))}\nunion all\n${events}`;
       const read = async (client: pg.PoolClient | pg.Pool) => {
         const { rows } = await client.query<{ i: number; class: number; ms: number; n: number }>(sql, params);
         // pg reads a float4 as the decimal PostgreSQL prints; fround gives back the float4 itself, which percentile_cont uses.
-        for (const r of rows) buckets[r.i].counts!.add(r.class, Math.fround(r.ms), r.n);
+        for (const r of rows) counted[r.i].counts!.add(r.class, Math.fround(r.ms), r.n);
       };
       if (!fills.length) await read(this.pool);
       else {
@@ -210,15 +234,17 @@ export class RequestLogRepository {
             [
               q.userId,
               ...filter,
-              fills.map((b) => b.lo),
-              fills.map((b) => b.hi),
-              ...(['total', 's2xx', 's3xx', 's4xx', 's5xx'] as const).map((f) => fills.map((b) => b.counts![f])),
-              fills.map((b) => b.counts!.encode()),
+              fills.map((piece) => new Date(piece.lo)),
+              fills.map((piece) => new Date(piece.hi)),
+              ...(['total', 's2xx', 's3xx', 's4xx', 's5xx'] as const).map((f) => fills.map((piece) => piece.counts![f])),
+              fills.map((piece) => piece.counts!.encode()),
             ],
           );
         });
       }
     }
+    for (const b of buckets) b.counts ??= new LatencyCounts();
+    for (const piece of pieces) buckets[piece.bucket].counts!.merge(piece.counts!);
     const whole = new LatencyCounts();
     const rows: RequestStatsRow[] = [];
     for (const [i, b] of buckets.entries()) {
@@ -228,6 +254,34 @@ export class RequestLogRepository {
     rows.push(statsRow(null, whole));
     return rows;
   }
+
+  /** The kept counts of whole UTC hours inside the buckets not kept whole (bucketStats), into their pieces. */
+  private async readKeptHours(q: StatsQuery, hours: Piece[]): Promise<void> {
+    if (!hours.length) return;
+    const { rows } = await this.pool.query<KeptBucket & { starts_at: Date }>(
+      `select k.starts_at, k.total, k.s2xx, k.s3xx, k.s4xx, k.s5xx, encode(k.latencies, 'base64') as latencies
+       from unnest($4::timestamptz[]) as h(s)
+       join request_stats_days k on k.user_id = $1 and coalesce(k.key_id, '${NO_KEY}'::uuid) = coalesce($2::uuid, '${NO_KEY}'::uuid)
+         and coalesce(k.endpoint, '') = coalesce($3::text, '') and k.starts_at = h.s and k.ends_at = h.s + interval '1 hour'`,
+      [q.userId, q.keyId ?? null, q.endpoint ?? null, hours.map((h) => new Date(h.lo))],
+    );
+    const byStart = new Map(hours.map((h) => [h.lo, h]));
+    for (const r of rows) {
+      const piece = byStart.get(r.starts_at.getTime());
+      // bigint counts come as text here (not through json_build_object as in stats()).
+      const counts = { total: Number(r.total), s2xx: Number(r.s2xx), s3xx: Number(r.s3xx), s4xx: Number(r.s4xx), s5xx: Number(r.s5xx) };
+      if (piece) piece.counts = LatencyCounts.decode({ ...counts, latencies: Buffer.from(r.latencies, 'base64') });
+    }
+  }
+}
+
+/** A range of a stats bucket counted or read on its own (bucketStats), epoch ms. */
+interface Piece {
+  bucket: number;
+  lo: number;
+  hi: number;
+  keepable: boolean;
+  counts: LatencyCounts | null;
 }
 
 interface StatsQuery {

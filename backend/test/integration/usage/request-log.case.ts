@@ -339,6 +339,12 @@ describe('the request log (Usage → Requests)', () => {
     for (let pass = 0; pass < 2; pass++) for (const c of cases) await check(c);
     const kept = await sql<{ n: string }>(`select count(*) as n from request_stats_days where user_id = ?`, [user.id]);
     expect(Number(kept[0].n)).toBeGreaterThan(0);
+    // The whole UTC hours of a partial day are kept too (the 30 October range's first day, before any hourly range's).
+    const hours = await sql<{ n: string }>(
+      `select count(*) as n from request_stats_days where user_id = ? and ends_at - starts_at = interval '1 hour' and starts_at < '2026-10-31T12:00:00Z'`,
+      [user.id],
+    );
+    expect(Number(hours[0].n)).toBeGreaterThan(0);
 
     // A late write (a replayed write-ahead segment) into a kept day: the day is counted again, with the new events.
     const store = t.app.get(UsageBatchRepository);
