@@ -1,5 +1,5 @@
-// The request log bench's data (request-log.js): its settings, the endpoint mix and the SQL that generates the usage
-// rows, and the measuring helpers the clients' loop uses.
+// The request log bench's data (request-log.js): its settings, the endpoint mix and the generator of the usage
+// events, and the measuring helpers the clients' loop uses.
 import { readFileSync } from 'node:fs';
 
 export const num = (name, fallback) => Number(String(process.env[name] ?? fallback).replace(/_/g, ''));
@@ -19,7 +19,7 @@ export const MEASURED_KEYS = [55, 25, 12, 6, 2];
 /** Caller slots: each row picks one by hash; an account's key gets slots in proportion to its share of all rows. */
 export const SLOTS = 4096;
 
-/** Route patterns with method, relative weight, typical latency (ms) and the kind of query string a GET sends (the last CASE of SEED_SQL). */
+/** Route patterns with method, relative weight, typical latency (ms) and the kind of query string a GET sends (queryOf). */
 export const ENDPOINTS = [
   ['/api/time/current', 'GET', 30, 0.8, 1],
   ['/api/time/utc', 'GET', 8, 0.3, 0],
@@ -39,44 +39,92 @@ export const ENDPOINTS = [
 export const ZONES = ['America/New_York', 'Europe/London', 'Europe/Paris', 'Asia/Tokyo', 'Australia/Sydney', 'America/Los_Angeles', 'Asia/Kolkata', 'UTC'];
 export const CITIES = ['Paris', 'Tokyo', 'New York', 'London', 'Sydney', 'Berlin', 'Mumbai', 'San Francisco'];
 
+const PROBLEM_CODES = {
+  400: ['invalid_timezone', 'validation_failed', 'invalid_datetime', 'invalid_coordinates'],
+  403: ['forbidden'],
+  404: ['not_found'],
+  429: ['rate_limited'],
+  500: ['internal_error'],
+  503: ['service_unavailable'],
+};
+
+/** A small deterministic generator (mulberry32): the same events every run. */
+export function random(seed) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /**
- * One row per g, in time order. h0..h4 are independent hashes of g (the OFFSET 0 keeps each computed once); s picks the
- * status: 0.1 % 500, 0.05 % 503, 0.2 % 403, 1 % 429, 0.5 % 404, 2 % 400, the rest 200.
+ * Usage events `first`..`last` (1-based) of `total` spread evenly from `start` (epoch ms) over `span` ms, in time order,
+ * as the recorder hands them to the writer (UsageRow): each picks a caller slot and an endpoint slot; the status is
+ * 0.1 % 500, 0.05 % 503, 0.2 % 403, 1 % 429, 0.5 % 404, 2 % 400, the rest 200, with its problem code; latencies per
+ * endpoint with a slow tail; a UUIDv7 X-Request-Id of the event's time (as the API makes them); an IP and the query
+ * string a GET sends.
  */
-export const SEED_SQL = `
-insert into usage_records (id, row_id, "timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address, request_id,
-                           request_id_indexed, problem_code, query)
-select g, g, ts,
-       ($4::uuid[])[c], ($5::uuid[])[c], ($8::text[])[e], ($9::text[])[e], st,
-       round((case when st >= 500 then 30 + (h3 % 500000) / 100.0
-                   when st >= 400 then 0.2 + (h3 % 80) / 100.0
-                   else ($10::float8[])[e] * (0.5 + (h3 % 1000) / 1000.0)
-                        + case when h4 % 1000 < 5 then (h4 % 30000) / 100.0 else 0 end end)::numeric, 2)::real,
-       '203.0.' || ($6::int[])[c] || '.' || (1 + h0 % 3),
-       substr(t, 1, 8) || '-' || substr(t, 9, 4) || '-7' || substr(m, 1, 3) || '-' || (array['8', '9', 'a', 'b'])[1 + h3 % 4] || substr(m, 4, 3)
-         || '-' || substr(m, 7, 12),
-       false,
-       case st when 400 then (array['invalid_timezone', 'validation_failed', 'invalid_datetime', 'invalid_coordinates'])[1 + h4 % 4]
-               when 403 then 'forbidden' when 404 then 'not_found' when 429 then 'rate_limited'
-               when 500 then 'internal_error' when 503 then 'service_unavailable' end,
-       case ($11::int[])[e]
-         when 1 then 'timezone=' || ($12::text[])[1 + h4 % 8]
-         when 2 then format('latitude=%s&longitude=%s', round(((h4 % 17000) / 100.0 - 85)::numeric, 4), round(((h3 % 36000) / 100.0 - 180)::numeric, 4))
-         when 3 then 'city=' || left(($13::text[])[1 + h4 % 8], (3 + h3 % 4)::int)
-         when 4 then 'location=' || ($13::text[])[1 + h4 % 8]
-         when 5 then format('timezone=%s&from=%s-01-01&to=%s-01-01', ($12::text[])[1 + h4 % 8], 2020 + h3 % 6, 2021 + h3 % 6)
-         when 6 then 'date=' || (date '2024-01-01' + (h3 % 730)::int)
-       end
-from (select g, c, ($7::int[])[1 + h2 % 128] as e, h0, h3, h4, ts, md5(g::text) as m,
-             lpad(to_hex(floor(extract(epoch from ts) * 1000)::int8), 12, '0') as t,
-             case when s < 10 then 500 when s < 15 then 503 when s < 35 then 403 when s < 135 then 429
-                  when s < 185 then 404 when s < 385 then 400 else 200 end::smallint as st
-      from (select g, to_timestamp($2::float8 + (g - 1 + ((hashint8extended(g, 0) & 2147483647) % 1000) / 1000.0) * $3::float8) as ts,
-                   hashint8extended(g, 0) & 2147483647 as h0, 1 + (hashint8extended(g, 1) & 2147483647) % ${SLOTS} as c,
-                   hashint8extended(g, 2) & 2147483647 as h2, hashint8extended(g, 3) & 2147483647 as h3,
-                   hashint8extended(g, 4) & 2147483647 as h4, (hashint8extended(g, 5) & 2147483647) % 10000 as s
-            from generate_series(1::int8, $1::int8) as g offset 0) h
-      offset 0) r`;
+export function seedRows({ first, last, total, start, span, slots, endpointSlots, rnd }) {
+  const rows = [];
+  const step = span / total;
+  for (let g = first; g <= last; g++) {
+    const timestamp = Math.floor(start + (g - 1 + rnd()) * step);
+    const caller = slots[Math.floor(rnd() * slots.length)];
+    const e = endpointSlots[Math.floor(rnd() * endpointSlots.length)] - 1;
+    const [endpoint, method, , latency, queryKind] = ENDPOINTS[e];
+    const s = Math.floor(rnd() * 10000);
+    const status = s < 10 ? 500 : s < 15 ? 503 : s < 35 ? 403 : s < 135 ? 429 : s < 185 ? 404 : s < 385 ? 400 : 200;
+    const h = Math.floor(rnd() * 2 ** 31);
+    const ms =
+      status >= 500
+        ? 30 + (h % 500000) / 100
+        : status >= 400
+          ? 0.2 + (h % 80) / 100
+          : latency * (0.5 + (h % 1000) / 1000) + (h % 1000 < 5 ? (h % 30000) / 100 : 0);
+    const hex = timestamp.toString(16).padStart(12, '0');
+    const tail = Math.floor(rnd() * 2 ** 48)
+      .toString(16)
+      .padStart(12, '0');
+    rows.push({
+      timestamp,
+      userId: caller.userId,
+      keyId: caller.keyId,
+      endpoint,
+      method,
+      statusCode: status,
+      responseMs: Math.round(ms * 100) / 100,
+      ipAddress: `203.0.${caller.account}.${1 + (h % 3)}`,
+      requestId: `${hex.slice(0, 8)}-${hex.slice(8)}-7${(h % 4096).toString(16).padStart(3, '0')}-${'89ab'[h % 4]}${(g % 4096).toString(16).padStart(3, '0')}-${tail}`,
+      problemCode: PROBLEM_CODES[status]?.[h % PROBLEM_CODES[status].length] ?? null,
+      query: queryOf(queryKind, h),
+      rowId: g,
+    });
+  }
+  return rows;
+}
+
+function queryOf(kind, h) {
+  const zone = ZONES[h % 8];
+  const city = CITIES[(h >> 3) % 8];
+  switch (kind) {
+    case 1:
+      return `timezone=${zone}`;
+    case 2:
+      return `latitude=${((h % 17000) / 100 - 85).toFixed(4)}&longitude=${(((h >> 4) % 36000) / 100 - 180).toFixed(4)}`;
+    case 3:
+      return `city=${city.slice(0, 3 + (h % 4))}`;
+    case 4:
+      return `location=${city}`;
+    case 5:
+      return `timezone=${zone}&from=${2020 + (h % 6)}-01-01&to=${2021 + (h % 6)}-01-01`;
+    case 6:
+      return `date=${new Date(Date.UTC(2024, 0, 1 + (h % 730))).toISOString().slice(0, 10)}`;
+    default:
+      return null;
+  }
+}
 
 /**
  * CPU seconds so far of this process and of the PostgreSQL backends serving the bench database (read from /proc: the

@@ -1,21 +1,17 @@
-// Request log bench (`npm run bench`, or `node backend/bench/request-log.js` after a build): loads BENCH_ROWS usage rows
-// (default 1,000,000, what `npm run bench` can afford; the target is stated at BENCH_ROWS=10000000) into a fresh database,
-// then BENCH_CLIENTS (8) clients read the request log of the largest account for BENCH_SECONDS (20) with a session:
-// GET /api/usage/requests first pages, pages deep by cursor, each filter, request-id search, the detail, and
-// GET /api/usage/requests/stats over 24 h, 7 d and 30 d. Prints p50/p95/p99 per kind of query and overall, and req/s
-// (target p95 < 100 ms at 10 M rows), then what a batch of usage rows costs to write into the loaded table (every index
-// on usage_records is paid there). BENCH_KEEP_DB=1 leaves the database for EXPLAIN (drop it afterwards).
+// Request log bench (`npm run bench`, or `node backend/bench/request-log.js` after a build): writes BENCH_ROWS usage
+// events (default 1,000,000, what `npm run bench` can afford; the target is stated at BENCH_ROWS=10000000) as batches into
+// a fresh database, then BENCH_CLIENTS (8) clients read the request log of the largest account for BENCH_SECONDS (20)
+// with a session: GET /api/usage/requests first pages, pages deep by cursor, each filter, request-id search, the detail,
+// and GET /api/usage/requests/stats over 24 h, 7 d and 30 d. Prints p50/p95/p99 per kind of query and overall, and
+// req/s (target p95 < 100 ms at 10 M events), then what a flush of events costs to write into the loaded tables.
+// BENCH_KEEP_DB=1 leaves the database for EXPLAIN (drop it afterwards).
 //
-// The rows look like a live database's: BENCH_ACCOUNTS (12) accounts of very different sizes (the measured one holds
-// BENCH_SHARE, 0.4, of the rows; the others shrink like 1/rank), each with its own keys (one busy, one rare), the sold
-// endpoints in a realistic mix, 3.7 % 4xx and 0.15 % 5xx with their problem codes, latencies per endpoint with a slow
-// tail, a UUIDv7 X-Request-Id of the row's time (as the API makes them, so the request id index leaves it out), an IP
-// and the query string a GET sends; spread evenly over the retention window (12 months back to the first of the month,
-// up to now) and written in time order, accounts interleaved, as the recorder appends them. One INSERT ... SELECT FROM
-// generate_series, into the table without its indexes (they are built afterwards from the table's own definitions: at
-// 1 M rows 10 s against 16 s for inserting with them in place, and built indexes are denser, 360 MB against 576 MB
-// grown; BENCH_GROWN_INDEXES=1 grows them instead), then VACUUM ANALYZE (autovacuum does the same to an insert-only
-// table, so index-only scans find the pages all-visible).
+// The events look like a live database's: BENCH_ACCOUNTS (12) accounts of very different sizes (the measured one holds
+// BENCH_SHARE, 0.4, of the events; the others shrink like 1/rank), each with its own keys (one busy, one rare), the
+// sold endpoints in a realistic mix, 3.7 % 4xx and 0.15 % 5xx with their problem codes, latencies per endpoint with a
+// slow tail, a UUIDv7 X-Request-Id of the event's time (as the API makes them), an IP and the query string a GET sends;
+// spread evenly over the retention window (12 months back to the first of the month, up to now) and written in time
+// order, a day at a time, through the app's own batch writer (UsageBatchRepository.write), then VACUUM ANALYZE.
 import { createHash, randomBytes, randomUUIDv7 } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import pg from 'pg';
@@ -23,7 +19,7 @@ import { createApp } from '../dist/app.factory.js';
 import { runMigrations } from '../dist/database/migrate.js';
 import { benchConfig, benchDatabase } from './bench-db.js';
 import { KeysService } from '../dist/modules/keys/keys.service.js';
-import { UsageRepository } from '../dist/modules/usage/usage.repository.js';
+import { UsageBatchRepository } from '../dist/modules/usage/usage-batch.repository.js';
 import {
   ROWS,
   SECONDS,
@@ -39,8 +35,9 @@ import {
   ENDPOINTS,
   ZONES,
   CITIES,
-  SEED_SQL,
   cpuSeconds,
+  random,
+  seedRows,
   percentile,
   apportion,
 } from './request-log-data.js';
@@ -85,80 +82,46 @@ try {
     128,
   ).flatMap((n, i) => Array(n).fill(i + 1));
 
-  // Partitions for the retention window (the month 12 months back is still kept) and the rows over it, oldest first.
+  // Partitions for the retention window (the month 12 months back is still kept) and the events over it, oldest first,
+  // written as the app writes them (UsageBatchRepository.write: one batch per account and UTC hour of the rows given,
+  // the roll-ups and the keys' lastUsedAt in its transaction). A day of events per write: one batch per account and
+  // hour, the layout the recorder's flushes leave once compacted (UsageRecordsMove.compactStep) for an account that
+  // calls less than about once a second; busier accounts' batches are bigger.
   const now = new Date();
   const windowStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - config.USAGE_RETENTION_MONTHS, 1);
-  await pool.query(`select usage_ensure_partition((date_trunc('month', now()) + make_interval(months => m))::date) from generate_series($1::int, 2) as m`, [
-    -config.USAGE_RETENTION_MONTHS,
-  ]);
+  const batches = app.get(UsageBatchRepository);
+  await batches.ensurePartitions(config.USAGE_RETENTION_MONTHS, 2);
   const measured = accounts[0];
   console.log(
-    `Loading ${ROWS.toLocaleString('en-US')} usage rows for ${ACCOUNTS} accounts (the measured one ${(SHARE * 100).toFixed(0)} %, ${MEASURED_KEYS.length} keys) from ${new Date(windowStart).toISOString().slice(0, 10)} to now...`,
+    `Writing ${ROWS.toLocaleString('en-US')} usage events as batches for ${ACCOUNTS} accounts (the measured one ${(SHARE * 100).toFixed(0)} %, ${MEASURED_KEYS.length} keys) from ${new Date(windowStart).toISOString().slice(0, 10)} to now...`,
   );
   const loadStarted = Date.now();
-  const loader = await pool.connect();
-  let indexSeconds = 0;
-  let vacuumSeconds = 0;
-  let insertSeconds = 0;
-  try {
-    await loader.query(`set synchronous_commit = off`);
-    await loader.query(`set maintenance_work_mem = '256MB'`);
-    // The table's indexes and primary key, as the migrations made them: dropped for the load, rebuilt after it.
-    const { rows: found } = await loader.query(
-      `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def, c.conname, pg_get_constraintdef(c.oid) as condef
-       from pg_index i left join pg_constraint c on c.conindid = i.indexrelid and c.conrelid = i.indrelid
-       where i.indrelid = 'usage_records'::regclass order by i.indisprimary desc, 1`,
-    );
-    // BENCH_GROWN_INDEXES=1 inserts with the indexes in place instead, as the live writer grows them (slower).
-    const indexes = process.env.BENCH_GROWN_INDEXES ? [] : found;
-    for (const ix of indexes) await loader.query(ix.conname ? `alter table usage_records drop constraint "${ix.conname}"` : `drop index ${ix.name}`);
-    let started = Date.now();
-    await loader.query(SEED_SQL, [
-      ROWS,
-      windowStart / 1000,
-      (now.getTime() - 1000 - windowStart) / 1000 / ROWS,
-      slots.map((c) => c.userId),
-      slots.map((c) => c.keyId),
-      slots.map((c) => c.account),
-      endpointSlots,
-      ENDPOINTS.map((e) => e[0]),
-      ENDPOINTS.map((e) => e[1]),
-      ENDPOINTS.map((e) => e[3]),
-      ENDPOINTS.map((e) => e[4]),
-      ZONES,
-      CITIES,
-    ]);
-    await loader.query(`select setval(pg_get_serial_sequence('usage_records', 'id'), $1)`, [ROWS]);
-    insertSeconds = (Date.now() - started) / 1000;
-    console.log(`  rows inserted (${insertSeconds.toFixed(1)} s)`);
-    started = Date.now();
-    for (const ix of indexes) {
-      // pg_get_indexdef names a partitioned index ON ONLY the parent: without ONLY it is built on every partition.
-      await loader.query(ix.conname ? `alter table usage_records add constraint "${ix.conname}" ${ix.condef}` : ix.def.replace(' ON ONLY ', ' ON '));
-      console.log(`  ${ix.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    }
-    indexSeconds = (Date.now() - started) / 1000;
-    started = Date.now();
-    await loader.query('vacuum analyze usage_records');
-    vacuumSeconds = (Date.now() - started) / 1000;
-  } finally {
-    loader.release();
+  const span = now.getTime() - 1000 - windowStart;
+  const perWrite = Math.max(1, Math.round((ROWS * 86_400_000) / span));
+  const rnd = random(53);
+  // Request ids a person would paste: ones the measured account's own requests got.
+  const requestIds = [];
+  const pasteOne = Math.max(1, Math.floor((ROWS * SHARE) / 4000));
+  for (let first = 1; first <= ROWS; first += perWrite) {
+    const rows = seedRows({ first, last: Math.min(ROWS, first + perWrite - 1), total: ROWS, start: windowStart, span, slots, endpointSlots, rnd });
+    for (const row of rows) if (row.userId === measured.id && row.rowId % pasteOne === 0) requestIds.push(row.requestId);
+    await batches.write(rows);
   }
+  const insertSeconds = (Date.now() - loadStarted) / 1000;
+  console.log(`  events written (${insertSeconds.toFixed(1)} s, ${((ROWS / insertSeconds) | 0).toLocaleString('en-US')} a second)`);
+  let started = Date.now();
+  await pool.query('vacuum analyze usage_batches');
+  const vacuumSeconds = (Date.now() - started) / 1000;
   const loadSeconds = (Date.now() - loadStarted) / 1000;
   const { rows: sizes } = await pool.query(
-    `select count(*)::int8 as rows, (select pg_size_pretty(sum(pg_relation_size(c.oid))) from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'usage_records'::regclass) as heap,
-            (select pg_size_pretty(sum(pg_indexes_size(c.oid))) from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'usage_records'::regclass) as indexes
-     from usage_records where user_id = $1`,
+    `select coalesce(sum(events), 0)::int8 as rows, count(*)::int8 as batches,
+            (select pg_size_pretty(sum(pg_total_relation_size(c.oid))) from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'usage_batches'::regclass) as disk
+     from usage_batches where user_id = $1`,
     [measured.id],
   );
   console.log(
-    `Loaded in ${loadSeconds.toFixed(1)} s (insert ${insertSeconds.toFixed(1)} s, indexes ${indexSeconds.toFixed(1)} s, vacuum analyze ${vacuumSeconds.toFixed(1)} s): heap ${sizes[0].heap}, indexes ${sizes[0].indexes}; the measured account has ${Number(sizes[0].rows).toLocaleString('en-US')} rows`,
+    `Loaded in ${loadSeconds.toFixed(1)} s (write ${insertSeconds.toFixed(1)} s, vacuum analyze ${vacuumSeconds.toFixed(1)} s): batches on disk ${sizes[0].disk}; the measured account has ${Number(sizes[0].rows).toLocaleString('en-US')} events in ${Number(sizes[0].batches).toLocaleString('en-US')} batches`,
   );
-
-  // Request ids a person would paste: ones the measured account's own requests got.
-  const candidates = Array.from({ length: 4000 }, () => 1 + Math.floor(Math.random() * ROWS));
-  const { rows: found } = await pool.query(`select request_id from usage_records where id = any($1::int8[]) and user_id = $2`, [candidates, measured.id]);
-  const requestIds = found.map((r) => r.request_id);
 
   const token = randomBytes(32).toString('base64url');
   await pool.query(`insert into sessions (id, token_hash, user_id, expires_at) values (gen_random_uuid(), $1, $2, now() + interval '1 day')`, [
@@ -297,9 +260,9 @@ try {
     `  CPU per answer: ${perAnswer(cpuAfter.node, cpuBefore.node)} ms in this process (server and clients), ${perAnswer(cpuAfter.postgres, cpuBefore.postgres)} ms in PostgreSQL${newBackends ? ` (${newBackends} backends started during the run, counted whole)` : ''}`,
   );
 
-  // What each usage row costs its writer with the table's indexes at this size: batches of the current minute's rows from
-  // the same callers, through UsageRepository.write (rows, daily roll-ups and lastUsedAt in one transaction), one at a time.
-  const store = app.get(UsageRepository);
+  // What a flush costs its writer at this size: the current minute's events from the same callers, through
+  // UsageBatchRepository.write (batches, roll-ups and lastUsedAt in one transaction), one at a time.
+  const store = batches;
   const writes = [];
   for (let b = 0; b < WRITE_BATCHES + 1; b++) {
     const at = Date.now();
@@ -308,7 +271,7 @@ try {
       const [endpoint, method, , latency] = ENDPOINTS[endpointSlots[rand(endpointSlots.length)] - 1];
       const failed = rand(100) < 4;
       return {
-        timestamp: at + j / 10,
+        timestamp: at + Math.floor(j / 10),
         userId: caller.userId,
         keyId: caller.keyId,
         endpoint,
@@ -329,7 +292,7 @@ try {
   writes.sort((a, b) => a - b);
   if (writes.length)
     console.log(
-      `  usage writes: ${writes.length} batches of ${WRITE_BATCH_ROWS.toLocaleString('en-US')} rows, p50 ${percentile(writes, 50).toFixed(0)} ms (${((percentile(writes, 50) * 1000) / WRITE_BATCH_ROWS).toFixed(1)} µs a row), min ${writes[0].toFixed(0)} ms, p95 ${percentile(writes, 95).toFixed(0)} ms`,
+      `  usage writes: ${writes.length} flushes of ${WRITE_BATCH_ROWS.toLocaleString('en-US')} events, p50 ${percentile(writes, 50).toFixed(0)} ms (${((percentile(writes, 50) * 1000) / WRITE_BATCH_ROWS).toFixed(1)} µs a row), min ${writes[0].toFixed(0)} ms, p95 ${percentile(writes, 95).toFixed(0)} ms`,
     );
   const ok = failures === 0 && p95 < P95_TARGET_MS;
   console.log(

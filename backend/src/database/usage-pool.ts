@@ -47,13 +47,14 @@ export const usagePoolProvider: FactoryProvider<UsagePool> = {
 
 /**
  * Runs `work` in a transaction on one connection of `pool` (the writes, partitions, retention and kept stats all go
- * through here). After a failure the connection may be broken or out of step with the server: it is closed, not reused.
+ * through here; `begin` may set its isolation, as the request log's reads of one snapshot do). After a failure the
+ * connection may be broken or out of step with the server: it is closed, not reused.
  */
-export async function usageTransaction<T>(pool: UsagePool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function usageTransaction<T>(pool: UsagePool, work: (client: pg.PoolClient) => Promise<T>, begin = 'begin'): Promise<T> {
   const client = await pool.connect();
   let failure: Error | undefined;
   try {
-    await client.query('begin');
+    await client.query(begin);
     const result = await work(client);
     await client.query('commit');
     return result;

@@ -4214,7 +4214,10 @@ export interface components {
             usageSeenAt: string | null;
         };
         UsageRecordView: {
-            /** @example 1042 */
+            /**
+             * @description The record (opaque): a number for older requests, the same text as logId for newer ones.
+             * @example 1042
+             */
             id: string;
             /**
              * @description Route pattern.

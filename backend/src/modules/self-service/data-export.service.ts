@@ -208,7 +208,7 @@ export class DataExportService implements OnModuleInit {
     for await (const rows of this.usage.recordBatches({ userId, start, end }, BATCH)) {
       // The claim is gone (the engine gave the job to another instance): that one builds the file now.
       signal.throwIfAborted();
-      const lines = rows.map(({ cursorTs: _cursor, ...record }) => `${written++ === 0 ? '' : ','}\n    ${JSON.stringify(record)}`);
+      const lines = rows.map(({ position: _position, ...record }) => `${written++ === 0 ? '' : ','}\n    ${JSON.stringify(record)}`);
       await put(lines.join(''));
       await this.progress(id, 5 + (94 * written) / expected);
     }

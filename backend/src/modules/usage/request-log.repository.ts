@@ -3,43 +3,16 @@ import type pg from 'pg';
 import { USAGE_POOL, usageTransaction } from '../../database/usage-pool.js';
 import type { UsagePool } from '../../database/usage-pool.js';
 import { LatencyCounts } from './latency-histogram.js';
-import { FOUND_BY_TIME_MS, requestIdTime } from './request-id-time.js';
+import type { LogPosition } from './request-log-id.js';
+import { fromRow, logPage, ROW_COLUMNS } from './request-log-page.js';
+import type { DbRow, RequestLogQuery, RequestLogRow } from './request-log-page.js';
+import { batchCountsSql, batchDetail, iso } from './usage-batch-reads.js';
+import { HOUR_MS } from './usage-batches.js';
 import { STATS_LOCK } from './usage-batch-sql.js';
 
-/** A filtered page of the request log: every set filter is an indexed condition (see Migration20261127001100_request_log). */
-export interface RequestLogQuery {
-  userId: string;
-  from: Date;
-  to: Date;
-  keyId?: string;
-  endpoint?: string;
-  /** 1–5: the status class (4 for 4xx). */
-  statusClass?: number;
-  /** An exact status, within statusClass. */
-  status?: number;
-  requestId?: string;
-  /** Keyset: rows strictly older than (timestamp text, id). */
-  before?: { ts: string; id: string };
-  limit: number;
-}
-
-export interface RequestLogRow {
-  id: string;
-  /** PostgreSQL's text form of the timestamp, exact to the microsecond (cursor and detail id carry it). */
-  ts: string;
-  timestamp: Date;
-  method: string;
-  endpoint: string;
-  statusCode: number;
-  responseMs: number;
-  keyId: string;
-  keyName: string | null;
-  requestId: string | null;
-  problemCode: string | null;
-}
+export type { RequestLogQuery, RequestLogRow } from './request-log-page.js';
 
 export interface RequestDetailRow extends RequestLogRow {
-  ipAddress: string | null;
   query: string | null;
   keyPrefix: string | null;
   keyLastFour: string | null;
@@ -56,39 +29,6 @@ export interface RequestStatsRow {
   p50: number | null;
   p95: number | null;
   p99: number | null;
-}
-
-const COLUMNS = `r.id::text as id, r."timestamp"::text as ts, r."timestamp", r.method, r.endpoint, r.status_code, r.response_ms,
-  r.key_id, k.name as key_name, r.request_id, r.problem_code`;
-
-interface DbRow {
-  id: string;
-  ts: string;
-  timestamp: Date;
-  method: string;
-  endpoint: string;
-  status_code: number;
-  response_ms: number;
-  key_id: string;
-  key_name: string | null;
-  request_id: string | null;
-  problem_code: string | null;
-}
-
-function toRow(r: DbRow): RequestLogRow {
-  return {
-    id: r.id,
-    ts: r.ts,
-    timestamp: r.timestamp,
-    method: r.method,
-    endpoint: r.endpoint,
-    statusCode: r.status_code,
-    responseMs: Math.round(r.response_ms * 100) / 100,
-    keyId: r.key_id,
-    keyName: r.key_name,
-    requestId: r.request_id,
-    problemCode: r.problem_code,
-  };
 }
 
 /**
@@ -115,67 +55,55 @@ const NO_KEY = '00000000-0000-0000-0000-000000000000';
 export const STATS_BUCKET_CLOSED_MS = 60 * 60_000;
 
 /**
- * The request log's SQL over usage_records (on the usage writer's pool, database/usage-pool.ts). Only the filters that are set become conditions,
- * so the planner sees each one and picks the index that leads with it; pages are keyset ranges, never OFFSET.
+ * The request log's SQL (on the usage writer's pool, database/usage-pool.ts) over the rows written before batches
+ * (usage_records) and the batches' events (usage_batches), both until the move of the rows is done (issue 53): pages
+ * merge the two (request-log-page.ts), the detail opens one or the other by the id's kind, the stats count both.
  */
 @Injectable()
 export class RequestLogRepository {
   constructor(@Inject(USAGE_POOL) private readonly pool: UsagePool) {}
 
-  async page(q: RequestLogQuery): Promise<RequestLogRow[]> {
-    const params: unknown[] = [q.userId, q.from, q.to];
-    const where = [`r.user_id = $1`, `r."timestamp" >= $2::timestamptz`, `r."timestamp" <= $3::timestamptz`];
-    const param = (value: unknown) => `$${params.push(value)}`;
-    const add = (sql: (p: string) => string, value: unknown) => where.push(sql(param(value)));
-    if (q.keyId) add((p) => `r.key_id = ${p}::uuid`, q.keyId);
-    if (q.endpoint) add((p) => `r.endpoint = ${p}`, q.endpoint);
-    if (q.statusClass) add((p) => `(r.status_code / 100) = ${p}::int`, q.statusClass);
-    if (q.status) add((p) => `r.status_code = ${p}::smallint`, q.status);
-    if (q.before) {
-      // The plain bound lets the planner skip newer partitions; the row comparison is the keyset itself.
-      const ts = param(q.before.ts);
-      where.push(`r."timestamp" <= ${ts}::timestamptz`, `(r."timestamp", r.id) < (${ts}::timestamptz, ${param(q.before.id)}::bigint)`);
-    }
-    // A request id is looked up in the request id index, and when it is a UUIDv7 of the API's also in the two seconds
-    // around its time, where the rows the index leaves out are (request-id-time.ts): two ranges, disjoint by the flag.
-    const arms: string[][] = [[]];
-    if (q.requestId) {
-      const id = param(q.requestId);
-      arms[0] = [`r.request_id = ${id}`, `r.request_id_indexed`];
-      const at = requestIdTime(q.requestId);
-      if (at !== null) {
-        const [lo, hi] = [param(new Date(at - FOUND_BY_TIME_MS)), param(new Date(at + FOUND_BY_TIME_MS))];
-        arms.push([`r.request_id = ${id}`, `not r.request_id_indexed`, `r."timestamp" >= ${lo}::timestamptz`, `r."timestamp" <= ${hi}::timestamptz`]);
-      }
-    }
-    const limit = param(q.limit);
-    const select = (arm: string[]) =>
-      `select ${COLUMNS} from usage_records r left join api_keys k on k.id = r.key_id
-       where ${[...where, ...arm].join(' and ')}
-       order by r."timestamp" desc, r.id desc limit ${limit}`;
-    const sql =
-      arms.length === 1
-        ? select(arms[0])
-        : `select * from (${arms.map((arm) => `(${select(arm)})`).join(' union all ')}) u order by "timestamp" desc, id::bigint desc limit ${limit}`;
-    const { rows } = await this.pool.query<DbRow>(sql, params);
-    return rows.map(toRow);
+  page(q: RequestLogQuery): Promise<RequestLogRow[]> {
+    return logPage(this.pool, q);
   }
 
-  /** The rows with this X-Request-Id since `since` (the retention start), newest first: the log's search by id. */
+  /** The requests with this X-Request-Id since `since` (the retention start), newest first: the log's search by id. */
   byRequestId(userId: string, requestId: string, since: Date, limit: number): Promise<RequestLogRow[]> {
     return this.page({ userId, from: since, to: new Date('9999-12-31T00:00:00Z'), requestId, limit });
   }
 
-  async detail(userId: string, ts: string, id: string): Promise<RequestDetailRow | null> {
-    const { rows } = await this.pool.query<DbRow & { ip_address: string | null; query: string | null; prefix: string | null; last_four: string | null }>(
-      `select ${COLUMNS}, r.ip_address, r.query, k.prefix, k.last_four
+  /** One request with its IP, query string and key, or null (not the account's, or gone: moved into a batch, or past retention). */
+  async detail(userId: string, at: LogPosition): Promise<RequestDetailRow | null> {
+    if (at.kind === 'event') {
+      const e = await batchDetail(this.pool, userId, at);
+      if (!e || e.at !== at.at) return null;
+      const { query, keyPrefix, keyLastFour, ...row } = e;
+      return {
+        position: at,
+        timestamp: new Date(e.at),
+        method: row.method,
+        endpoint: row.endpoint,
+        statusCode: row.statusCode,
+        responseMs: row.responseMs,
+        keyId: row.keyId,
+        keyName: row.keyName,
+        requestId: row.requestId,
+        problemCode: row.problemCode,
+        ipAddress: row.ipAddress,
+        query,
+        keyPrefix,
+        keyLastFour,
+      };
+    }
+    const { rows } = await this.pool.query<DbRow & { query: string | null; prefix: string | null; last_four: string | null }>(
+      `select ${ROW_COLUMNS}, r.query, k.prefix, k.last_four
        from usage_records r left join api_keys k on k.id = r.key_id
        where r.user_id = $1 and r."timestamp" = $2::timestamptz and r.id = $3::bigint`,
-      [userId, ts, id],
+      [userId, at.ts, at.id],
     );
     const r = rows[0];
     if (!r) return null;
-    return { ...toRow(r), ipAddress: r.ip_address, query: r.query, keyPrefix: r.prefix, keyLastFour: r.last_four };
+    return { ...fromRow(r), query: r.query, keyPrefix: r.prefix, keyLastFour: r.last_four };
   }
 
   /**
@@ -221,10 +149,10 @@ export class RequestLogRepository {
   /**
    * A whole bucket (an hour or a day of the viewer's clock) that closed an hour ago or more is read from
    * request_stats_days, or counted once and kept there; the rest (the range's partial first and last buckets, the last
-   * hour) are counted from usage_records. A 30-day range of the bench's largest account at 10 M rows reads 29 kept days
+   * hour) are counted from usage_records and the batches' events, but for their whole UTC hours closed as long, kept alike. A 30-day range of the bench's largest account at 10 M rows reads 29 kept days
    * and two partial ones instead of 330,000 rows; 24 hours read 22 kept hours and about 1,400 rows. The counting of the
    * buckets not kept and their keeping happen in one transaction under a shared advisory lock, which a late write
-   * (UsageRepository.write) takes exclusively before it deletes the buckets it changes: no kept bucket misses a row.
+   * (UsageRepository.write, UsageBatchRepository.write) takes exclusively before it deletes the buckets it changes: no kept bucket misses a row.
    * Percentiles are percentile_cont's (LatencyCounts), whether a bucket was kept or counted.
    */
   private async bucketStats(q: StatsQuery, starts: Date[], kept: (KeptBucket | null)[]): Promise<RequestStatsRow[]> {
@@ -244,17 +172,55 @@ export class RequestLogRepository {
       const k = kept[i];
       if (b.keepable && k) b.counts = LatencyCounts.decode({ ...k, latencies: Buffer.from(k.latencies, 'base64') });
     }
-    const counted = buckets.filter((b) => !b.counts);
-    const fills = counted.filter((b) => b.keepable);
-    for (const b of counted) b.counts = new LatencyCounts();
+    // What is left is counted in pieces: a keepable bucket whole; another (the range's partial first and last buckets,
+    // the open ones) cut at UTC hours, its whole hours closed long enough ago kept like buckets (a 30-day range's two
+    // partial days read about two hours of events instead of two days), the rest counted together.
+    const pieces: Piece[] = [];
+    for (const b of buckets) {
+      if (b.counts) continue;
+      if (b.keepable) {
+        pieces.push({ bucket: b.i, lo: b.lo.getTime(), hi: b.hi.getTime(), keepable: true, counts: null });
+        continue;
+      }
+      const [lo, hi] = [b.lo.getTime(), b.hi.getTime()];
+      for (let x = lo; x < hi;) {
+        const y = Math.min(hi, Math.floor(x / HOUR_MS) * HOUR_MS + HOUR_MS);
+        const keepable = y - x === HOUR_MS && y <= closedBy;
+        const previous = pieces[pieces.length - 1];
+        if (!keepable && previous?.bucket === b.i && !previous.keepable && previous.hi === x) previous.hi = y;
+        else pieces.push({ bucket: b.i, lo: x, hi: y, keepable, counts: null });
+        x = y;
+      }
+    }
+    await this.readKeptHours(
+      q,
+      pieces.filter((piece) => piece.keepable && !buckets[piece.bucket].keepable),
+    );
+    const counted = pieces.filter((piece) => !piece.counts);
+    const fills = counted.filter((piece) => piece.keepable);
+    for (const piece of counted) piece.counts = new LatencyCounts();
     if (counted.length) {
       const params: unknown[] = [q.userId, ...filter];
-      for (const b of counted) params.push(b.lo, b.hi);
-      const sql = countsSql(counted.map((b) => b.i));
+      for (const piece of counted) params.push(new Date(piece.lo), new Date(piece.hi));
+      // The rows and the batches' events in one statement, one snapshot: a step of the move between two reads would
+      // count its requests twice or not at all, and a kept bucket would keep the error.
+      const [los, his] = [counted.map((piece) => piece.lo), counted.map((piece) => piece.hi)];
+      const p = (value: unknown) => `$${params.push(value)}`;
+      const events = batchCountsSql({
+        user: '$1',
+        key: q.keyId && '$2',
+        endpoint: q.endpoint && '$3',
+        los: p(los),
+        his: p(his),
+        idx: p(counted.map((_, k) => k)),
+        lo: p(iso(Math.min(...los) - HOUR_MS)),
+        hi: p(iso(Math.max(...his))),
+      });
+      const sql = `${countsSql(counted.map((_, k) => k))}\nunion all\n${events}`;
       const read = async (client: pg.PoolClient | pg.Pool) => {
         const { rows } = await client.query<{ i: number; class: number; ms: number; n: number }>(sql, params);
         // pg reads a float4 as the decimal PostgreSQL prints; fround gives back the float4 itself, which percentile_cont uses.
-        for (const r of rows) buckets[r.i].counts!.add(r.class, Math.fround(r.ms), r.n);
+        for (const r of rows) counted[r.i].counts!.add(r.class, Math.fround(r.ms), r.n);
       };
       if (!fills.length) await read(this.pool);
       else {
@@ -268,15 +234,17 @@ export class RequestLogRepository {
             [
               q.userId,
               ...filter,
-              fills.map((b) => b.lo),
-              fills.map((b) => b.hi),
-              ...(['total', 's2xx', 's3xx', 's4xx', 's5xx'] as const).map((f) => fills.map((b) => b.counts![f])),
-              fills.map((b) => b.counts!.encode()),
+              fills.map((piece) => new Date(piece.lo)),
+              fills.map((piece) => new Date(piece.hi)),
+              ...(['total', 's2xx', 's3xx', 's4xx', 's5xx'] as const).map((f) => fills.map((piece) => piece.counts![f])),
+              fills.map((piece) => piece.counts!.encode()),
             ],
           );
         });
       }
     }
+    for (const b of buckets) b.counts ??= new LatencyCounts();
+    for (const piece of pieces) buckets[piece.bucket].counts!.merge(piece.counts!);
     const whole = new LatencyCounts();
     const rows: RequestStatsRow[] = [];
     for (const [i, b] of buckets.entries()) {
@@ -286,6 +254,34 @@ export class RequestLogRepository {
     rows.push(statsRow(null, whole));
     return rows;
   }
+
+  /** The kept counts of whole UTC hours inside the buckets not kept whole (bucketStats), into their pieces. */
+  private async readKeptHours(q: StatsQuery, hours: Piece[]): Promise<void> {
+    if (!hours.length) return;
+    const { rows } = await this.pool.query<KeptBucket & { starts_at: Date }>(
+      `select k.starts_at, k.total, k.s2xx, k.s3xx, k.s4xx, k.s5xx, encode(k.latencies, 'base64') as latencies
+       from unnest($4::timestamptz[]) as h(s)
+       join request_stats_days k on k.user_id = $1 and coalesce(k.key_id, '${NO_KEY}'::uuid) = coalesce($2::uuid, '${NO_KEY}'::uuid)
+         and coalesce(k.endpoint, '') = coalesce($3::text, '') and k.starts_at = h.s and k.ends_at = h.s + interval '1 hour'`,
+      [q.userId, q.keyId ?? null, q.endpoint ?? null, hours.map((h) => new Date(h.lo))],
+    );
+    const byStart = new Map(hours.map((h) => [h.lo, h]));
+    for (const r of rows) {
+      const piece = byStart.get(r.starts_at.getTime());
+      // bigint counts come as text here (not through json_build_object as in stats()).
+      const counts = { total: Number(r.total), s2xx: Number(r.s2xx), s3xx: Number(r.s3xx), s4xx: Number(r.s4xx), s5xx: Number(r.s5xx) };
+      if (piece) piece.counts = LatencyCounts.decode({ ...counts, latencies: Buffer.from(r.latencies, 'base64') });
+    }
+  }
+}
+
+/** A range of a stats bucket counted or read on its own (bucketStats), epoch ms. */
+interface Piece {
+  bucket: number;
+  lo: number;
+  hi: number;
+  keepable: boolean;
+  counts: LatencyCounts | null;
 }
 
 interface StatsQuery {

@@ -7,7 +7,7 @@ import { maskKey } from '../keys/key-codec.js';
 import type { RequestDetailView, RequestLogItemView, RequestLogPageView, RequestStatsBucketView, RequestStatsView } from './dto/request-log.responses.js';
 import { RequestLogRepository } from './request-log.repository.js';
 import type { RequestLogRow } from './request-log.repository.js';
-import { decodeCursor, encodeCursor } from './usage.service.js';
+import { decodeLogCursor, encodeLogId, parseLogId } from './request-log-id.js';
 import { UsageProblems } from './usage.errors.js';
 
 const HOUR_MS = 3_600_000;
@@ -57,7 +57,7 @@ function parseStatus(value: string | undefined): { statusClass?: number; status?
 
 function itemOf(row: RequestLogRow): RequestLogItemView {
   return {
-    id: encodeCursor(row.ts, row.id),
+    id: encodeLogId(row.position),
     timestamp: row.timestamp.toISOString(),
     method: row.method,
     endpoint: row.endpoint,
@@ -107,26 +107,23 @@ export class RequestLogService {
       keyId: q.keyId,
       endpoint: q.endpoint,
       ...parseStatus(q.status),
-      before: q.cursor ? decodeCursor(q.cursor) : undefined,
+      before: q.cursor ? decodeLogCursor(q.cursor) : undefined,
       limit: limit + 1,
     });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
       items: page.map(itemOf),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.ts, last.id) : null,
+      nextCursor: rows.length > limit && last ? encodeLogId(last.position) : null,
       retentionStart: retentionStart.toISOString(),
     };
   }
 
   async detail(userId: string, id: string): Promise<RequestDetailView> {
-    let at: { ts: string; id: string };
-    try {
-      at = decodeCursor(id);
-    } catch {
-      throw UsageProblems.requestNotFound();
-    }
-    const row = await this.store.detail(userId, at.ts, at.id);
+    // An id handed out before batches names a usage_records row: found while the row is there, 404 once it moved.
+    const at = parseLogId(id);
+    if (!at) throw UsageProblems.requestNotFound();
+    const row = await this.store.detail(userId, at);
     if (!row) throw UsageProblems.requestNotFound();
     // A Map first: a client's parameter may be named "constructor" or "__proto__", which a plain object already has.
     const parameters = new Map<string, string>();

@@ -5,6 +5,9 @@ import { dropExpiredMonths, ensureMonthPartitions } from './usage-partitions.js'
 import { UsageBatchCounts } from './usage-batch-counts.repository.js';
 import { UsageBatchRepository } from './usage-batch.repository.js';
 import type { UsageRecordView, UsageRow } from './usage-record.js';
+import { encodeLogId } from './request-log-id.js';
+import type { LogPosition } from './request-log-id.js';
+import { logPage } from './request-log-page.js';
 
 /** One grouping-set row: exactly one of day / endpoint / statusCode is set, or none for the grand total. */
 export interface SummaryRow {
@@ -22,14 +25,18 @@ export interface RecordQuery {
   end: Date | null;
   endpoint?: string;
   keyId?: string;
-  /** Keyset: rows strictly older than (timestamp text, id). */
-  before?: { ts: string; id: string };
+  /** Keyset: records strictly older than this position in the log. */
+  before?: LogPosition;
   limit: number;
 }
 
 export interface RecordRow extends Omit<UsageRecordView, 'logId'> {
-  cursorTs: string;
+  position: LogPosition;
 }
+
+/** The bounds of an open range (PostgreSQL and the ISO text both take them). */
+const EARLIEST = new Date(0);
+const LATEST = new Date('9999-12-31T00:00:00Z');
 
 /**
  * The usage tables in SQL, on the usage writer's pool (database/usage-pool.ts): the writer's and the retention's way in
@@ -125,53 +132,35 @@ export class UsageRepository {
     return Number(rows[0].count);
   }
 
-  /** Newest first, by the (user_id, timestamp desc, id desc) index. */
+  /** Newest first: the usage_records rows and the batches' events, merged (request-log-page.ts). */
   async records(q: RecordQuery): Promise<RecordRow[]> {
-    const params: unknown[] = [q.userId, q.start ?? '-infinity', q.end ?? 'infinity', q.endpoint ?? null, q.keyId ?? null];
-    let keyset = '';
-    if (q.before) {
-      params.push(q.before.ts, q.before.id);
-      keyset = `and (r."timestamp", r.id) < ($6::timestamptz, $7::bigint)`;
-    }
-    params.push(q.limit);
-    const { rows } = await this.pool.query<{
-      id: string;
-      endpoint: string;
-      method: string;
-      status_code: number;
-      response_ms: number;
-      ip_address: string | null;
-      timestamp: Date;
-      ts: string;
-      key_id: string;
-      key_name: string | null;
-    }>(
-      `select r.id::text as id, r.endpoint, r.method, r.status_code, r.response_ms, r.ip_address, r."timestamp", r."timestamp"::text as ts,
-              r.key_id, k.name as key_name
-       from usage_records r left join api_keys k on k.id = r.key_id
-       where r.user_id = $1 and r."timestamp" >= $2::timestamptz and r."timestamp" <= $3::timestamptz
-         and ($4::text is null or r.endpoint = $4) and ($5::uuid is null or r.key_id = $5) ${keyset}
-       order by r."timestamp" desc, r.id desc
-       limit $${params.length}`,
-      params,
-    );
+    const rows = await logPage(this.pool, {
+      userId: q.userId,
+      from: q.start ?? EARLIEST,
+      to: q.end ?? LATEST,
+      endpoint: q.endpoint,
+      keyId: q.keyId,
+      before: q.before,
+      limit: q.limit,
+    });
     return rows.map((r) => ({
-      id: r.id,
+      // A row keeps its number; an event has none of its own and is named by its log id.
+      id: r.position.kind === 'row' ? r.position.id : encodeLogId(r.position),
       endpoint: r.endpoint,
       method: r.method,
-      statusCode: r.status_code,
-      responseTime: Math.round(r.response_ms * 100) / 100,
-      ipAddress: r.ip_address,
+      statusCode: r.statusCode,
+      responseTime: r.responseMs,
+      ipAddress: r.ipAddress,
       timestamp: r.timestamp.toISOString(),
-      keyId: r.key_id,
-      keyName: r.key_name,
-      cursorTs: r.ts,
+      keyId: r.keyId,
+      keyName: r.keyName,
+      position: r.position,
     }));
   }
 
   /**
-   * Every record of a query, newest first, in keyset batches: each batch is one short indexed query, so a 90-day range
-   * of a busy account streams with bounded memory and holds no connection between batches.
+   * Every record of a query, newest first, in keyset batches: each batch is one short read, so a 90-day range of a
+   * busy account streams with bounded memory and holds no connection between batches.
    */
   async *recordBatches(q: Omit<RecordQuery, 'before' | 'limit'>, batchSize = 2000): AsyncGenerator<RecordRow[]> {
     let before: RecordQuery['before'];
@@ -179,8 +168,7 @@ export class UsageRepository {
       const rows = await this.records({ ...q, before, limit: batchSize });
       if (rows.length) yield rows;
       if (rows.length < batchSize) return;
-      const last = rows[rows.length - 1];
-      before = { ts: last.cursorTs, id: last.id };
+      before = rows[rows.length - 1].position;
     }
   }
 

@@ -10,6 +10,8 @@ import type { HourWindow } from './hour-window.port.js';
 import { UsageProblems } from './usage.errors.js';
 import { UsageReadCache } from './usage-read-cache.js';
 import { UsageRepository } from './usage.repository.js';
+import type { RecordRow } from './usage.repository.js';
+import { decodeLogCursor, encodeLogId } from './request-log-id.js';
 import { WindowCounter } from './window-counter.js';
 
 const DAY_MS = 86_400_000;
@@ -17,8 +19,6 @@ const MAX_SUMMARY_DAYS = 400;
 const HOUR_MS = 3_600_000;
 /** Ranges up to this long (the Usage page's Last Day, with room for its ends) also get per-hour counts, from the raw rows. */
 export const MAX_HOURLY_HOURS = 48;
-/** PostgreSQL's text form of a timestamptz in UTC, as the cursor carries it. */
-const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
 /** The CSV export's columns: the record's fields, times in UTC (ISO 8601 with Z). */
 export const USAGE_CSV_FIELDS = [
@@ -98,24 +98,8 @@ function parseDate(value: string | undefined, field: string): Date | null {
   return date;
 }
 
-export function encodeCursor(ts: string, id: string): string {
-  return Buffer.from(JSON.stringify([ts, id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { ts: string; id: string } {
-  try {
-    const [ts, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof ts === 'string' && typeof id === 'string' && /^\d{1,18}$/.test(id) && PG_TIMESTAMP.test(ts)) {
-      if (!Number.isNaN(Date.parse(ts.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')))) return { ts, id };
-    }
-  } catch {
-    // fall through
-  }
-  throw UsageProblems.invalidCursor();
-}
-
-function toView({ cursorTs, ...view }: Omit<UsageRecordView, 'logId'> & { cursorTs: string }): UsageRecordView {
-  return { ...view, logId: encodeCursor(cursorTs, view.id) };
+function toView({ position, ...view }: RecordRow): UsageRecordView {
+  return { ...view, logId: encodeLogId(position) };
 }
 
 /** What the customer sees of their own usage; dashboard numbers come from the daily roll-ups, never a raw scan. */
@@ -165,12 +149,12 @@ export class UsageService {
       end: endOf(q),
       endpoint: q.endpoint,
       keyId: q.keyId,
-      before: q.cursor ? decodeCursor(q.cursor) : undefined,
+      before: q.cursor ? decodeLogCursor(q.cursor) : undefined,
       limit: limit + 1,
     });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    return { items: page.map(toView), nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.id) : null };
+    return { items: page.map(toView), nextCursor: rows.length > limit && last ? encodeLogId(last.position) : null };
   }
 
   /**

@@ -1,10 +1,12 @@
 import { Parser } from '@json2csv/plainjs';
 import pg from 'pg';
 import type { UsageRow } from '../../../src/modules/usage/usage-record.js';
+import { UsageBatchRepository } from '../../../src/modules/usage/usage-batch.repository.js';
 import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import { parseCsv } from '../../support/csv.js';
+import { insertLegacyRows, logEvents } from '../../support/usage-log.js';
 
 describe('usage: key filter and CSV export', () => {
   let t: TestApp;
@@ -21,7 +23,11 @@ describe('usage: key filter and CSV export', () => {
 
   const HOUR = 3600_000;
 
-  async function seeded() {
+  /**
+   * With `mixed` (the default) the older half is written as usage_records rows, as before batches, and the newer half
+   * as batches (issue 53: both until the rows are moved); else all through the writer, whichever it writes.
+   */
+  async function seeded(mixed = true) {
     const user = await createUser(t, { plan: 'premium' });
     const stranger = await createUser(t, { plan: 'premium' });
     const alpha = await createApiKey(t, user, { name: 'Alpha, "prod"' });
@@ -43,11 +49,15 @@ describe('usage: key filter and CSV export', () => {
       });
     }
     rows.push({ ...rows[10], userId: stranger.id, keyId: theirs.id });
-    await t.app.get(UsageRepository).write(rows);
+    if (!mixed) await t.app.get(UsageRepository).write(rows);
+    else {
+      await insertLegacyRows(db, rows.slice(0, 2250));
+      await t.app.get(UsageBatchRepository).write(rows.slice(2250));
+    }
     return { user, alpha, beta, base };
   }
 
-  it('exports exactly the records of the range, for one key, newest first, as CSV', async () => {
+  it('exports exactly the records of the range, for one key, newest first, as CSV, rows and batch events alike', async () => {
     const { user, alpha, base } = await seeded();
     const client = await signedInClient(t, user);
     const start = new Date(base + 24 * HOUR);
@@ -60,8 +70,8 @@ describe('usage: key filter and CSV export', () => {
     const [header, ...lines] = parseCsv(res.text);
     expect(header).toEqual(['timestamp', 'endpoint', 'method', 'status_code', 'response_ms', 'key_id', 'key_name', 'ip_address']);
     const { rows } = await db.query(
-      `select "timestamp", endpoint, method, status_code from usage_records
-       where user_id = $1 and key_id = $2 and "timestamp" between $3 and $4 order by "timestamp" desc, id desc`,
+      `select "timestamp", endpoint, method, status_code from ${logEvents()}
+       where user_id = $1 and key_id = $2 and "timestamp" between $3 and $4 order by "timestamp" desc`,
       [user.id, alpha.id, start, end],
     );
     expect(rows.length).toBeGreaterThan(1000);
@@ -79,6 +89,24 @@ describe('usage: key filter and CSV export', () => {
     const utc = parseCsv((await client.get(`/api/usage/export.csv?${range}&endpoint=/api/time/utc`)).text);
     expect(utc).toHaveLength(2251);
     expect(new Set(utc.slice(1).map((l) => l[1]))).toEqual(new Set(['/api/time/utc']));
+
+    // The record list pages the same records by cursor, and each opens in the request log.
+    const listed: { timestamp: string; logId: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { status: number; body: { items: { timestamp: string; logId: string }[]; nextCursor: string | null } } = await client.get(
+        `/api/usage?${range}&limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(res.status).toBe(200);
+      listed.push(...res.body.items);
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(listed.map((r) => r.timestamp)).toEqual(all.slice(1).map((l) => l[0]));
+    expect(new Set(listed.map((r) => r.logId)).size).toBe(4500);
+    for (const r of [listed[0], listed[listed.length - 1]]) {
+      const detail = await client.get(`/api/usage/requests/${r.logId}`);
+      expect([detail.status, detail.body.timestamp]).toEqual([200, r.timestamp]);
+    }
   });
 
   it('an empty range answers the header only; bad input is a 400 problem', async () => {
@@ -104,7 +132,7 @@ describe('usage: key filter and CSV export', () => {
   });
 
   it('the summary and the record list narrow to one key', async () => {
-    const { user, beta, base } = await seeded();
+    const { user, beta, base } = await seeded(false);
     const client = await signedInClient(t, user);
     const range = `startDate=${new Date(base - HOUR).toISOString()}&endDate=${new Date().toISOString()}`;
     const summary = (await client.get(`/api/usage/summary?${range}&keyId=${beta.id}`)).body;

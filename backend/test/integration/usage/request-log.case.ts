@@ -1,8 +1,13 @@
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
 import type { TestClient } from '../../support/http.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
+import { USAGE_POOL } from '../../../src/database/usage-pool.js';
+import type { UsagePool } from '../../../src/database/usage-pool.js';
+import { UsageBatchRepository } from '../../../src/modules/usage/usage-batch.repository.js';
+import { UsageRecordsMove } from '../../../src/modules/usage/usage-records-move.repository.js';
+import type { UsageRow } from '../../../src/modules/usage/usage-record.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
-import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
+import { insertLegacyRows, logEvents } from '../../support/usage-log.js';
 
 interface Item {
   id: string;
@@ -127,58 +132,54 @@ describe('the request log (Usage → Requests)', () => {
     expect((await list(owner, 'requestId=no-such-request')).body.items).toEqual([]);
   });
 
-  it('finds a request by an id a proxy made, one answered long after its id, and filters 5xx apart from 2xx', async () => {
-    const user = await createUser(t, { plan: 'premium' });
-    const key = await createApiKey(t, user, { name: 'Behind a proxy' });
-    const client = await signedInClient(t, user);
-    const now = Date.now();
-    /** A UUIDv7 carrying the time `ms`, as the API makes them. */
-    const v7 = (ms: number, tail = '0123456789ab') => {
-      const hex = ms.toString(16).padStart(12, '0');
-      return `${hex.slice(0, 8)}-${hex.slice(8)}-7abc-8def-${tail}`;
-    };
-    const ids = {
-      timely: v7(now - 300),
-      proxy: 'edge-7f3a9c.42',
-      answeredLate: v7(now - 10 * 60_000),
-      clockSteppedBack: v7(now + 5_000),
-      upperCase: v7(now).toUpperCase(),
-    };
-    const row = (requestId: string, statusCode: number) => ({
-      timestamp: now,
-      userId: user.id,
-      keyId: key.id,
-      endpoint: '/api/time/utc',
-      method: 'GET',
-      statusCode,
-      responseMs: 1,
-      ipAddress: null,
-      requestId,
-    });
-    await t.app.get(UsageRepository).write([...Object.values(ids).map((id) => row(id, 200)), row(v7(now - 100, 'ffffffffffff'), 503)]);
+  it('finds a request by an id a proxy made, one answered long after its id, and filters 5xx apart from 2xx, in rows and in batches', async () => {
+    // The same requests kept as usage_records rows (written before batches, issue 53) and as batch events.
+    for (const write of [
+      (rows: UsageRow[]) => insertLegacyRows(t.app.get<UsagePool>(USAGE_POOL), rows),
+      (rows: UsageRow[]) => t.app.get(UsageBatchRepository).write(rows),
+    ]) {
+      const user = await createUser(t, { plan: 'premium' });
+      const key = await createApiKey(t, user, { name: 'Behind a proxy' });
+      const client = await signedInClient(t, user);
+      const now = Date.now();
+      /** A UUIDv7 carrying the time `ms`, as the API makes them. */
+      const v7 = (ms: number, tail = '0123456789ab') => {
+        const hex = ms.toString(16).padStart(12, '0');
+        return `${hex.slice(0, 8)}-${hex.slice(8)}-7abc-8def-${tail}`;
+      };
+      const ids = {
+        timely: v7(now - 300),
+        proxy: 'edge-7f3a9c.42',
+        answeredLate: v7(now - 10 * 60_000),
+        clockSteppedBack: v7(now + 5_000),
+        upperCase: v7(now).toUpperCase(),
+      };
+      const row = (requestId: string, statusCode: number) => ({
+        timestamp: now,
+        userId: user.id,
+        keyId: key.id,
+        endpoint: '/api/time/utc',
+        method: 'GET',
+        statusCode,
+        responseMs: 1,
+        ipAddress: null,
+        requestId,
+      });
+      await write([...Object.values(ids).map((id) => row(id, 200)), row(v7(now - 100, 'ffffffffffff'), 503)]);
 
-    for (const id of Object.values(ids)) {
-      const res = await list(client, `requestId=${encodeURIComponent(id)}`);
-      expect(res.status).toBe(200);
-      expect(res.body.items.map((i) => i.requestId)).toEqual([id]);
+      for (const id of Object.values(ids)) {
+        const res = await list(client, `requestId=${encodeURIComponent(id)}`);
+        expect(res.status).toBe(200);
+        expect(res.body.items.map((i) => i.requestId)).toEqual([id]);
+      }
+      // The same shape and a near time, but no request had it.
+      expect((await list(client, `requestId=${v7(now - 300, '0123456789ac')}`)).body.items).toEqual([]);
+
+      expect((await list(client, 'status=5xx')).body.items.map((i) => i.statusCode)).toEqual([503]);
+      expect((await list(client, 'status=503')).body.items).toHaveLength(1);
+      expect((await list(client, 'status=2xx')).body.items).toHaveLength(5);
+      expect((await list(client, 'status=4xx')).body.items).toEqual([]);
     }
-    // The same shape and a near time, but no request had it.
-    expect((await list(client, `requestId=${v7(now - 300, '0123456789ac')}`)).body.items).toEqual([]);
-    // Only the ids the API's own rows can be found by time without are in the request id index.
-    const flags = await t.orm.em
-      .getConnection()
-      .execute<{ request_id: string; request_id_indexed: boolean }[]>(`select request_id, request_id_indexed from usage_records where user_id = ?`, [user.id]);
-    expect(
-      flags
-        .filter((f) => !f.request_id_indexed)
-        .map((f) => f.request_id)
-        .sort(),
-    ).toEqual([ids.timely, v7(now - 100, 'ffffffffffff')].sort());
-
-    expect((await list(client, 'status=5xx')).body.items.map((i) => i.statusCode)).toEqual([503]);
-    expect((await list(client, 'status=503')).body.items).toHaveLength(1);
-    expect((await list(client, 'status=2xx')).body.items).toHaveLength(5);
-    expect((await list(client, 'status=4xx')).body.items).toEqual([]);
   });
 
   it('shows one request in detail: parameters without secrets, the masked key, IP, status, code and latency', async () => {
@@ -286,7 +287,8 @@ describe('the request log (Usage → Requests)', () => {
 
   it("counts and percentiles are PostgreSQL's date_trunc in the zone and percentile_cont, across a DST change and in quarter-hour zones", async () => {
     // 600 rows every 7 min 13 s from 2026-10-31 (New York falls back on 1 November), two keys and endpoints, every status
-    // class, latencies with ties; the stats answer against the plain SQL the store's query stands in for.
+    // class, latencies with ties, the older half moved into batches (issue 53: a log holding both until the move is
+    // done); the stats answer against the plain SQL over every event the store's query stands in for.
     const user = await createUser(t, { plan: 'premium' });
     const [one, two] = [await createApiKey(t, user, { name: 'One' }), await createApiKey(t, user, { name: 'Two' })];
     const sql = <T>(query: string, params: unknown[]) => t.orm.em.getConnection().execute<T[]>(query, params);
@@ -298,6 +300,7 @@ describe('the request log (Usage → Requests)', () => {
        from generate_series(0, 599) as g`,
       [user.id, two.id, one.id],
     );
+    expect(await t.app.get(UsageRecordsMove).moveRecords(300, [user.id])).toBe(300);
     const client = await signedInClient(t, user);
     const round = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
     const cases: [string, string, string, string][] = [];
@@ -315,7 +318,7 @@ describe('the request log (Usage → Requests)', () => {
         `select date_trunc(?, "timestamp", ?) as bucket, count(*) as total, count(*) filter (where status_code < 300) as s2xx,
               count(*) filter (where status_code between 300 and 399) as s3xx, count(*) filter (where status_code between 400 and 499) as s4xx,
               count(*) filter (where status_code >= 500) as s5xx, percentile_cont(array[0.5, 0.95, 0.99]) within group (order by response_ms) as p
-       from usage_records where user_id = ? and "timestamp" >= ? and "timestamp" < ? and (?::uuid is null or key_id = ?::uuid) and (?::text is null or endpoint = ?)
+       from ${logEvents()} where user_id = ? and "timestamp" >= ? and "timestamp" < ? and (?::uuid is null or key_id = ?::uuid) and (?::text is null or endpoint = ?)
        group by grouping sets ((1), ())`,
         [res.body.bucket, zone, user.id, from, to, params.get('keyId'), params.get('keyId'), params.get('endpoint'), params.get('endpoint')],
       );
@@ -336,9 +339,15 @@ describe('the request log (Usage → Requests)', () => {
     for (let pass = 0; pass < 2; pass++) for (const c of cases) await check(c);
     const kept = await sql<{ n: string }>(`select count(*) as n from request_stats_days where user_id = ?`, [user.id]);
     expect(Number(kept[0].n)).toBeGreaterThan(0);
+    // The whole UTC hours of a partial day are kept too (the 30 October range's first day, before any hourly range's).
+    const hours = await sql<{ n: string }>(
+      `select count(*) as n from request_stats_days where user_id = ? and ends_at - starts_at = interval '1 hour' and starts_at < '2026-10-31T12:00:00Z'`,
+      [user.id],
+    );
+    expect(Number(hours[0].n)).toBeGreaterThan(0);
 
-    // A late write (a replayed write-ahead segment) into a kept day: the day is counted again, with the new rows.
-    const store = t.app.get(UsageRepository);
+    // A late write (a replayed write-ahead segment) into a kept day: the day is counted again, with the new events.
+    const store = t.app.get(UsageBatchRepository);
     const late = (status: number, ms: number, keyId: string) => ({
       timestamp: Date.parse('2026-11-01T15:00:00Z'),
       userId: user.id,

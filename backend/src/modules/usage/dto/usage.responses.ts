@@ -24,7 +24,11 @@ export class DashboardStatsView {
 }
 
 export class UsageRecordView {
-  @ApiProperty({ example: '1042' }) id!: string;
+  @ApiProperty({
+    description: 'The record (opaque): a number for older requests, the same text as logId for newer ones.',
+    example: '1042',
+  })
+  id!: string;
   @ApiProperty({ description: 'Route pattern.', example: '/api/time/current' }) endpoint!: string;
   @ApiProperty({ example: 'GET' }) method!: string;
   @ApiProperty({ example: 200 }) statusCode!: number;
