@@ -1,7 +1,7 @@
 /**
  * The two places a request of the usage log is kept while the rows written before batches are moved into them (issue
  * 53): usage_records rows, as the writer stored them before batches, and the events inside usage_batches. Specs of the
- * request log and the exports write both and check the answers against every event, wherever it is.
+ * request log and the exports write both and check the answers against every event, wherever it is (usage-events.ts).
  */
 import { requestIdIndexed } from '../../src/modules/usage/request-id-time.js';
 import type { UsageRow } from '../../src/modules/usage/usage-record.js';
@@ -49,17 +49,3 @@ export async function insertLegacyRows(db: Db, rows: UsageRow[]): Promise<void> 
     ],
   );
 }
-
-/**
- * Every event of the usage log as a row shaped like usage_records' (the batches' events unnested, and the rows not
- * moved yet), as a subquery named `alias`: the plain oracle the request log's answers are checked against.
- */
-export const logEvents = (alias = 'ev') => `(
-  select b.user_id, 'epoch'::timestamptz + ((extract(epoch from b.starts_at) * 1000)::int8 + e.off) * interval '1 millisecond' as "timestamp",
-         b.keys[e.k] as key_id, b.endpoints[e.ep] as endpoint, b.methods[e.m] as method, e.status as status_code, e.ms as response_ms,
-         b.ips[e.ip] as ip_address, e.rid as request_id
-  from usage_batches b cross join lateral unnest(b.offsets_ms, b.key_idx, b.endpoint_idx, b.method_idx, b.status_codes, b.response_ms, b.ip_idx,
-    b.request_ids) as e(off, k, ep, m, status, ms, ip, rid)
-  union all
-  select user_id, "timestamp", key_id, endpoint::text, method::text, status_code, response_ms, ip_address::text, request_id::text from usage_records
-) as ${alias}`;

@@ -6,7 +6,8 @@ import { UsageRepository } from '../../../src/modules/usage/usage.repository.js'
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import { parseCsv } from '../../support/csv.js';
-import { insertLegacyRows, logEvents } from '../../support/usage-log.js';
+import { usageEvents } from '../../support/usage-events.js';
+import { insertLegacyRows } from '../../support/usage-log.js';
 
 describe('usage: key filter and CSV export', () => {
   let t: TestApp;
@@ -70,7 +71,7 @@ describe('usage: key filter and CSV export', () => {
     const [header, ...lines] = parseCsv(res.text);
     expect(header).toEqual(['timestamp', 'endpoint', 'method', 'status_code', 'response_ms', 'key_id', 'key_name', 'ip_address']);
     const { rows } = await db.query(
-      `select "timestamp", endpoint, method, status_code from ${logEvents()}
+      `select "timestamp", endpoint, method, status_code from ${usageEvents('ev')}
        where user_id = $1 and key_id = $2 and "timestamp" between $3 and $4 order by "timestamp" desc`,
       [user.id, alpha.id, start, end],
     );

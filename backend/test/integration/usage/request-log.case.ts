@@ -7,7 +7,8 @@ import { UsageBatchRepository } from '../../../src/modules/usage/usage-batch.rep
 import { UsageRecordsMove } from '../../../src/modules/usage/usage-records-move.repository.js';
 import type { UsageRow } from '../../../src/modules/usage/usage-record.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
-import { insertLegacyRows, logEvents } from '../../support/usage-log.js';
+import { usageEvents } from '../../support/usage-events.js';
+import { insertLegacyRows } from '../../support/usage-log.js';
 
 interface Item {
   id: string;
@@ -318,7 +319,7 @@ describe('the request log (Usage → Requests)', () => {
         `select date_trunc(?, "timestamp", ?) as bucket, count(*) as total, count(*) filter (where status_code < 300) as s2xx,
               count(*) filter (where status_code between 300 and 399) as s3xx, count(*) filter (where status_code between 400 and 499) as s4xx,
               count(*) filter (where status_code >= 500) as s5xx, percentile_cont(array[0.5, 0.95, 0.99]) within group (order by response_ms) as p
-       from ${logEvents()} where user_id = ? and "timestamp" >= ? and "timestamp" < ? and (?::uuid is null or key_id = ?::uuid) and (?::text is null or endpoint = ?)
+       from ${usageEvents('ev')} where user_id = ? and "timestamp" >= ? and "timestamp" < ? and (?::uuid is null or key_id = ?::uuid) and (?::text is null or endpoint = ?)
        group by grouping sets ((1), ())`,
         [res.body.bucket, zone, user.id, from, to, params.get('keyId'), params.get('keyId'), params.get('endpoint'), params.get('endpoint')],
       );
