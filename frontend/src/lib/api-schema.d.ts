@@ -1479,7 +1479,7 @@ export interface paths {
         };
         /**
          * World clock: today's sun and moon (no key)
-         * @description The landing page's world clock cards: the answer of GET /api/astronomy for today at a city, without an API key and not metered, for cities in the live demo's zones only (America/New_York, America/Los_Angeles, America/Sao_Paulo, Europe/London, Europe/Paris, Africa/Cairo, Asia/Dubai, Asia/Kolkata, Asia/Tokyo, Australia/Sydney). Limited to 30 requests a minute per IP address; use GET /api/astronomy with a key for any place and date.
+         * @description The landing page's world clock cards: the answer of GET /api/astronomy for today at a city, without an API key and not metered, for cities in the live demo's zones only (America/New_York, America/Los_Angeles, America/Sao_Paulo, Europe/London, Europe/Paris, Africa/Cairo, Asia/Dubai, Asia/Kolkata, Asia/Tokyo, Australia/Sydney). Limited to 180 requests a minute per IP address (30 views of the page's 6 cards); use GET /api/astronomy with a key for any place and date.
          */
         get: operations["PublicSun_today"];
         put?: never;
@@ -21780,7 +21780,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDocumentSchema"];
                 };
             };
-            /** @description More than 30 requests a minute from this IP address (problem+json, code `rate_limited`, with Retry-After) */
+            /** @description More than 180 requests a minute from this IP address (problem+json, code `rate_limited`, with Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -32,3 +32,16 @@ export const DEMO_ZONES = [
 ] as const;
 
 export type DemoZone = (typeof DEMO_ZONES)[number];
+
+/**
+ * The landing page's world clock cards, each with today's sun times from the keyless route: one page view asks for
+ * each of them, so that route allows this many times the live demo's requests per address.
+ */
+export const WORLD_CLOCK_CITIES = [
+  { city: 'Los Angeles', zone: 'America/Los_Angeles' },
+  { city: 'New York', zone: 'America/New_York' },
+  { city: 'London', zone: 'Europe/London' },
+  { city: 'Tokyo', zone: 'Asia/Tokyo' },
+  { city: 'Dubai', zone: 'Asia/Dubai' },
+  { city: 'Sydney', zone: 'Australia/Sydney' },
+] as const satisfies readonly { city: string; zone: DemoZone }[];

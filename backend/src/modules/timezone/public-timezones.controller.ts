@@ -25,17 +25,18 @@ export const DEMO_LIMIT = { requests: 30, windowMs: 60_000 };
 
 /**
  * Counts one keyless demo call of this address against DEMO_LIMIT, in the counter `scope` names (the live demo's and
- * the world clock's sun times count apart); past it, 429 `rate_limited` with Retry-After, naming `what` was asked.
+ * the world clock's sun times count apart), at most `requests` a minute; past it, 429 `rate_limited` with Retry-After,
+ * naming `what` was asked.
  */
-export async function admitDemoCall(limiter: RateLimiter, scope: string, ip: string, what: string): Promise<void> {
-  const hit = await limiter.hit(`${scope}:ip:${ip}`, DEMO_LIMIT.requests, DEMO_LIMIT.windowMs);
+export async function admitDemoCall(limiter: RateLimiter, scope: string, ip: string, what: string, requests = DEMO_LIMIT.requests): Promise<void> {
+  const hit = await limiter.hit(`${scope}:ip:${ip}`, requests, DEMO_LIMIT.windowMs);
   if (hit.allowed) return;
   const retryAfter = Math.max(1, Math.ceil(hit.resetMs / 1000));
   throw new ProblemException({
     status: 429,
     code: 'rate_limited',
     title: 'Too Many Requests',
-    detail: `${what} allows ${DEMO_LIMIT.requests} requests a minute. Please wait ${retryAfter} s, or create a free API key.`,
+    detail: `${what} allows ${requests} requests a minute. Please wait ${retryAfter} s, or create a free API key.`,
     headers: { 'Retry-After': String(retryAfter) },
   });
 }

@@ -3,7 +3,10 @@
  * OpenAPI document). The sky itself is checked in src/modules/astronomy/*.spec.ts and against PyEphem in test/oracle.
  */
 import { XMLParser } from 'fast-xml-parser';
+import { RateLimiter } from '../../../src/common/redis/rate-limiter.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
+import { DEMO_LIMIT } from '../../../src/modules/timezone/public-timezones.controller.js';
+import { WORLD_CLOCK_CITIES } from '@tzapi/shared/site';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -124,5 +127,19 @@ describe('GET /api/astronomy', () => {
     expect(london.headers.get('cache-control')).toBe('public, max-age=600');
     const kathmandu = await t.client().get('/api/public/demo/sun?city=Kathmandu');
     expect([kathmandu.status, (kathmandu.body as Json).code]).toEqual([400, 'invalid_place']);
+  });
+
+  it(`the world clock's sun allows ${DEMO_LIMIT.requests} views a minute of its ${WORLD_CLOCK_CITIES.length} cards per IP address, then 429`, async () => {
+    // The test client always comes from 127.0.0.1: its window starts empty here, whatever the tests above used.
+    await t.app.get(RateLimiter).reset('demo-sun:ip:127.0.0.1');
+    const client = t.client();
+    for (let view = 0; view < DEMO_LIMIT.requests; view++) {
+      const answers = await Promise.all(WORLD_CLOCK_CITIES.map(({ city }) => client.get(`/api/public/demo/sun?city=${encodeURIComponent(city)}`)));
+      expect(answers.map((a) => a.status)).toEqual(WORLD_CLOCK_CITIES.map(() => 200));
+    }
+    const refused = await client.get('/api/public/demo/sun?city=London');
+    expect([refused.status, refused.body.code]).toEqual([429, 'rate_limited']);
+    expect(refused.body.detail).toContain(`allows ${DEMO_LIMIT.requests * WORLD_CLOCK_CITIES.length} requests a minute`);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -8,16 +8,11 @@ import Typography from '@mui/material/Typography';
 import { clockDate, zoneLongName, clockTime, formatOffset, offsetMinutes } from '../../lib/time';
 import { monoFont } from '../../theme';
 import { paths } from '../../config/paths';
+import { WORLD_CLOCK_CITIES } from '@tzapi/shared/site';
 import { TodaySun } from './TodaySun';
 
-export const worldClockCities = [
-  { city: 'Los Angeles', zone: 'America/Los_Angeles' },
-  { city: 'New York', zone: 'America/New_York' },
-  { city: 'London', zone: 'Europe/London' },
-  { city: 'Tokyo', zone: 'Asia/Tokyo' },
-  { city: 'Dubai', zone: 'Asia/Dubai' },
-  { city: 'Sydney', zone: 'Australia/Sydney' },
-];
+/** The cards, one list with the server's (its keyless sun route allows a page view's worth of calls per card). */
+export const worldClockCities = WORLD_CLOCK_CITIES;
 
 export const CLOCK_REFRESH_MS = 1000;
 
