@@ -7,8 +7,21 @@ import { UsageRecordsMove } from '../../src/modules/usage/usage-records-move.rep
 import { UsageRepository } from '../../src/modules/usage/usage.repository.js';
 import type { UsageRow } from '../../src/modules/usage/usage-record.js';
 import { usageEventsByStatus } from '../support/usage-events.js';
+import { insertLegacyRows } from '../support/usage-log.js';
 import { insertUser, mediumModule, USAGE_POOL_PROVIDERS } from './medium.js';
 import type { Medium } from './medium.js';
+
+/** One answered GET /api/time/current as the recorder hands it to the writer. */
+const timeCall = (userId: string, keyId: string, statusCode: number, timestamp: number): UsageRow => ({
+  timestamp,
+  userId,
+  keyId,
+  endpoint: '/api/time/current',
+  method: 'GET',
+  statusCode,
+  responseMs: 1,
+  ipAddress: null,
+});
 
 describe('usage: what the quota counts, on the real database', () => {
   let m: Medium;
@@ -28,17 +41,7 @@ describe('usage: what the quota counts, on the real database', () => {
     const user = await insertUser(m.em);
     const keyId = randomUUID();
     const now = Date.now();
-    const row = (statusCode: number, ago: number): UsageRow => ({
-      timestamp: now - ago,
-      userId: user.id,
-      keyId,
-      endpoint: '/api/time/current',
-      method: 'GET',
-      statusCode,
-      responseMs: 1,
-      ipAddress: null,
-      requestId: randomUUID(),
-    });
+    const row = (statusCode: number, ago: number): UsageRow => ({ ...timeCall(user.id, keyId, statusCode, now - ago), requestId: randomUUID() });
     await store.write([row(200, 5000), row(500, 4000), row(503, 3000), row(404, 2000), row(502, 1000), row(429, 500)]);
     const since = new Date(now - 60_000);
     expect(await store.quotaHits(user.id, since, 100)).toEqual([now - 5000, now - 2000]);
@@ -51,27 +54,14 @@ describe('usage: what the quota counts, on the real database', () => {
     const [keyA, keyB] = [randomUUID(), randomUUID()];
     const now = Date.now();
     const pool = m.module.get<UsagePool>(USAGE_POOL);
-    // Legacy rows, the oldest first request among them, then events in batches.
-    for (const [ago, keyId, status] of [
-      [9000, keyA, 200],
-      [8000, keyB, 404],
-      [7000, keyA, 500],
-    ] as const) {
-      await pool.query(
-        `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms, row_id) values ($1, $2, $3, '/api/time/current', 'GET', $4, 1, $5)`,
-        [new Date(now - ago), user.id, keyId, status, now - ago],
-      );
-    }
-    const row = (statusCode: number, ago: number, keyId: string): UsageRow => ({
-      timestamp: now - ago,
-      userId: user.id,
-      keyId,
-      endpoint: '/api/time/current',
-      method: 'GET',
-      statusCode,
-      responseMs: 1,
-      ipAddress: null,
-    });
+    const row = (statusCode: number, ago: number, keyId: string): UsageRow => timeCall(user.id, keyId, statusCode, now - ago);
+    // Legacy rows (with their daily roll-ups, as the writer before batches left them), the oldest first request among
+    // them, then events in batches.
+    await insertLegacyRows(pool, [
+      { ...row(200, 9000, keyA), rowId: now - 9000 },
+      { ...row(404, 8000, keyB), rowId: now - 8000 },
+      { ...row(500, 7000, keyA), rowId: now - 7000 },
+    ]);
     await store.write([row(200, 3000, keyA), row(201, 2000, keyB), row(503, 1000, keyB)]);
     const since = new Date(now - 60_000);
     const answers = async () => ({

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import { countUsageEvents } from '../../support/usage-events.js';
+import { insertLegacyRows } from '../../support/usage-log.js';
 import { JobQueue } from '../../../src/modules/jobs/job-queue.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
 
@@ -30,12 +31,19 @@ describe('usage rows written before batches, moved by a scheduled job', () => {
       [17, 500, '/api/time/current'],
       [5, 200, '/api/time/utc'],
     ];
-    for (const [minutesAgo, status, endpoint] of legacy) {
-      await db.query(
-        `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address) values ($1, $2, $3, $4, 'GET', $5, 2, '203.0.113.1')`,
-        [new Date(now - minutesAgo * 60_000), user.id, key.id, endpoint, status],
-      );
-    }
+    await insertLegacyRows(
+      db,
+      legacy.map(([minutesAgo, statusCode, endpoint]) => ({
+        timestamp: now - minutesAgo * 60_000,
+        userId: user.id,
+        keyId: key.id,
+        endpoint,
+        method: 'GET',
+        statusCode,
+        responseMs: 2,
+        ipAddress: '203.0.113.1',
+      })),
+    );
     for (let i = 0; i < 3; i++) expect((await t.client().get('/api/time/utc', { 'x-api-key': key.key })).status).toBe(200);
     await t.app.get(UsageRecorder).flush();
 

@@ -6,10 +6,24 @@ import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
 import { UsageRetention } from '../../../src/modules/usage/usage-retention.js';
 import { UsageRepository } from '../../../src/modules/usage/usage.repository.js';
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { UsageRow } from '../../../src/modules/usage/usage-record.js';
 import { openUsagePool } from '../../../src/database/usage-pool.js';
 import { UsageBatchCounts } from '../../../src/modules/usage/usage-batch-counts.repository.js';
 import { UsageBatchRepository } from '../../../src/modules/usage/usage-batch.repository.js';
 import { countUsageEvents, USAGE_EVENTS } from '../../support/usage-events.js';
+import { insertLegacyRows } from '../../support/usage-log.js';
+
+/** One answered GET /api/time/utc as the recorder hands it to the writer. */
+const timeCall = (userId: string, timestamp: number): UsageRow => ({
+  timestamp,
+  userId,
+  keyId: randomUUID(),
+  endpoint: '/api/time/utc',
+  method: 'GET',
+  statusCode: 200,
+  responseMs: 1,
+  ipAddress: null,
+});
 
 describe('usage metering and the usage pages', () => {
   let t: TestApp;
@@ -209,24 +223,12 @@ describe('usage metering and the usage pages', () => {
     const start = new Date(end.getTime() - 24 * 3_600_000);
     const at = (hoursAgo: number, minute: number) => new Date(end.getTime() - 30 * 60_000 - hoursAgo * 3_600_000 + minute * 60_000);
     const rows = [at(0, 5), at(0, 20), at(3, 59), at(23, 45), at(25, 0)]; // the last is before the range
-    // Events in batches and rows written before batches (not moved yet) count alike.
-    const batched = [rows[0], rows[2], rows[4]].map((ts) => ({
-      timestamp: ts.getTime(),
-      userId: user.id,
-      keyId: randomUUID(),
-      endpoint: '/api/time/utc',
-      method: 'GET',
-      statusCode: 200,
-      responseMs: 1,
-      ipAddress: null,
-    }));
-    await t.app.get(UsageRepository).write(batched);
-    for (const ts of [rows[1], rows[3]]) {
-      await db.query(
-        `insert into usage_records ("timestamp", user_id, key_id, endpoint, method, status_code, response_ms) values ($1, $2, gen_random_uuid(), '/api/time/utc', 'GET', 200, 1)`,
-        [ts, user.id],
-      );
-    }
+    // Events in batches and rows written before batches (not moved yet, their daily roll-ups with them) count alike.
+    await t.app.get(UsageRepository).write([rows[0], rows[2], rows[4]].map((ts) => timeCall(user.id, ts.getTime())));
+    await insertLegacyRows(
+      db,
+      [rows[1], rows[3]].map((ts) => timeCall(user.id, ts.getTime())),
+    );
     const day = await client.get(`/api/usage/summary?startDate=${start.toISOString()}&endDate=${end.toISOString()}`);
     expect(day.status).toBe(200);
     const perHour: { hour: string; count: number }[] = day.body.perHour;
@@ -298,17 +300,7 @@ describe('usage metering and the usage pages', () => {
     );
     const old = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 14, 2));
     const userId = (await createUser(t)).id;
-    const row = {
-      timestamp: old.getTime(),
-      userId,
-      keyId: randomUUID(),
-      endpoint: '/api/time/utc',
-      method: 'GET',
-      statusCode: 200,
-      responseMs: 1,
-      ipAddress: null,
-    };
-    await t.app.get(UsageRepository).write([row]);
+    await t.app.get(UsageRepository).write([timeCall(userId, old.getTime())]);
     expect(await countUsageEvents(db, userId)).toBe(1);
     for (const table of ['usage_records', 'usage_batches'])
       expect((await db.query(`select to_regclass($1) as t`, [month(table, -14)])).rows[0].t).not.toBeNull();
