@@ -10,38 +10,17 @@ import { boundsAfter, newestFirst } from './request-log-id.js';
 import type { LogPosition } from './request-log-id.js';
 import { FOUND_BY_TIME_MS, requestIdTime } from './request-id-time.js';
 import { batchPage } from './usage-batch-reads.js';
-import type { BatchLogRow, UsageReader } from './usage-batch-reads.js';
+import type { BatchLogRow, LogFilters, LoggedRequest, UsageReader } from './usage-batch-reads.js';
 
 /** A filtered page of the request log: every set filter is a condition on the rows and a skip on the batches' summary. */
-export interface RequestLogQuery {
-  userId: string;
-  /** Inclusive, both. */
-  from: Date;
-  to: Date;
-  keyId?: string;
-  endpoint?: string;
-  /** 1–5: the status class (4 for 4xx). */
-  statusClass?: number;
-  /** An exact status, within statusClass. */
-  status?: number;
-  requestId?: string;
+export interface RequestLogQuery extends LogFilters {
   /** Keyset: requests strictly older than this position. */
   before?: LogPosition;
-  limit: number;
 }
 
-export interface RequestLogRow {
+export interface RequestLogRow extends LoggedRequest {
   position: LogPosition;
   timestamp: Date;
-  method: string;
-  endpoint: string;
-  statusCode: number;
-  responseMs: number;
-  keyId: string;
-  keyName: string | null;
-  requestId: string | null;
-  problemCode: string | null;
-  ipAddress: string | null;
 }
 
 /**
@@ -62,20 +41,8 @@ export function logPage(pool: UsagePool, q: RequestLogQuery): Promise<RequestLog
   );
 }
 
-function fromEvent(e: BatchLogRow): RequestLogRow {
-  return {
-    position: { kind: 'event', at: e.at, batch: e.batch, batchStart: e.batchStart, n: e.n },
-    timestamp: new Date(e.at),
-    method: e.method,
-    endpoint: e.endpoint,
-    statusCode: e.statusCode,
-    responseMs: e.responseMs,
-    keyId: e.keyId,
-    keyName: e.keyName,
-    requestId: e.requestId,
-    problemCode: e.problemCode,
-    ipAddress: e.ipAddress,
-  };
+function fromEvent({ at, batch, batchStart, n, ...request }: BatchLogRow): RequestLogRow {
+  return { ...request, position: { kind: 'event', at, batch, batchStart, n }, timestamp: new Date(at) };
 }
 
 export const ROW_COLUMNS = `r.id::text as id, r."timestamp"::text as ts, r."timestamp", r.method, r.endpoint, r.status_code, r.response_ms,

@@ -8,20 +8,39 @@ import { HOUR_MS } from './usage-batches.js';
 /** Something to send a query to: the usage pool, or one of its connections inside a transaction. */
 export type UsageReader = Pick<pg.PoolClient, 'query'>;
 
-/** A filtered page of the request log over batches: every set filter skips batches on their summary, then events. */
-export interface BatchLogQuery {
+/** The request log's filters, the same over batches and over both layouts (request-log-page.ts). */
+export interface LogFilters {
   userId: string;
+  /** Inclusive, both. */
   from: Date;
   to: Date;
   keyId?: string;
   endpoint?: string;
   /** 1–5: the status class (4 for 4xx). */
   statusClass?: number;
+  /** An exact status, within statusClass. */
   status?: number;
   requestId?: string;
+  limit: number;
+}
+
+/** A filtered page of the request log over batches: every set filter skips batches on their summary, then events. */
+export interface BatchLogQuery extends LogFilters {
   /** Keyset: events strictly older than this one in (time, batch, position) order. */
   before?: BatchEventRef & { at: number };
-  limit: number;
+}
+
+/** What the request log shows of one request, wherever it is kept. */
+export interface LoggedRequest {
+  method: string;
+  endpoint: string;
+  statusCode: number;
+  responseMs: number;
+  keyId: string;
+  keyName: string | null;
+  requestId: string | null;
+  problemCode: string | null;
+  ipAddress: string | null;
 }
 
 /** Where one event is: its batch (by its primary key) and its 1-based position in the batch's arrays. */
@@ -32,18 +51,9 @@ export interface BatchEventRef {
   n: number;
 }
 
-export interface BatchLogRow extends BatchEventRef {
+export interface BatchLogRow extends BatchEventRef, LoggedRequest {
   /** Epoch milliseconds. */
   at: number;
-  method: string;
-  endpoint: string;
-  statusCode: number;
-  responseMs: number;
-  keyId: string;
-  keyName: string | null;
-  requestId: string | null;
-  problemCode: string | null;
-  ipAddress: string | null;
 }
 
 export interface BatchDetailRow extends BatchLogRow {
