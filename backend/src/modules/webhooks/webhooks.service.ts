@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { isUuid } from '../../common/http/uuid.js';
 import { SecretVault } from '../../common/crypto/secret-vault.js';
 import { RateLimiter } from '../../common/redis/rate-limiter.js';
@@ -55,7 +55,7 @@ export class WebhooksService {
     private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limiter: RateLimiter,
-    @Optional() private readonly audit?: OrgAudit,
+    private readonly audit: OrgAudit,
   ) {
     this.vault = new SecretVault(config.secret, WEBHOOK_VAULT);
   }
@@ -89,10 +89,17 @@ export class WebhooksService {
   }
 
   /** The organisation's audit row of a member's change to an endpoint (issue 51), in the change's transaction. */
-  private async audited(tx: WebhooksRepository, userId: string, actor: WebhookActor | undefined, action: OrgAuditAction, id: string, after: object | null) {
+  private async audited(
+    tx: WebhooksRepository,
+    userId: string,
+    actor: WebhookActor | undefined,
+    action: OrgAuditAction,
+    id: string,
+    after: Record<string, unknown> | null,
+  ) {
     if (!actor) return;
-    const entry = { orgId: userId, actorId: actor.id, actorEmail: actor.email, action, targetType: 'webhook' as const, targetId: id, before: null };
-    await this.audit?.record({ ...entry, after: after as Record<string, unknown> | null }, tx.unitOfWork);
+    const entry = { orgId: userId, actorId: actor.id, actorEmail: actor.email, action, targetType: 'webhook' as const, targetId: id, before: null, after };
+    await this.audit.record(entry, tx.unitOfWork);
   }
 
   async create(
