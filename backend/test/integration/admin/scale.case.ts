@@ -7,7 +7,7 @@ import { q } from '../../support/list-query.js';
  * The admin lists at scale: 100,000 users and 1,000,000 API keys seeded with generate_series, then each console
  * query timed over HTTP (median of 5). Prints the numbers; asserts only correctness (no timing assertions).
  * Slow to seed (about a minute), so it runs only with ADMIN_BENCH=1:
- *   ADMIN_BENCH=1 DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm test -w backend -- test/integration/admin-scale
+ *   ADMIN_BENCH=1 DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres TEST_CASES=admin/scale npm test -w backend -- test/integration/lanes/accounts-and-billing
  */
 const run = process.env.ADMIN_BENCH === '1' ? describe : describe.skip;
 

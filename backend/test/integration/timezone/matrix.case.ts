@@ -201,18 +201,21 @@ describe.each([
     const { key } = await createApiKey(app, await createUser(app, { plan: 'premium' }));
     const zones = [...bundledRelease().zones.keys()].filter((z) => z.includes('/') && !z.startsWith('Etc/')).slice(0, 50);
     const instants = Array.from({ length: 1000 }, (_, i) => new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString());
+    // Aborted at the end: a cancelled body alone left the 200's connection open, and the app's close waited for it
+    // until the shutdown cut (7 s).
+    const hangUp = new AbortController();
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
         fetch(`${app.url}/api/conversion/matrix`, {
           method: 'POST',
           headers: { 'x-api-key': key, 'content-type': 'application/json' },
           body: JSON.stringify({ instants, timeZones: zones }),
+          signal: hangUp.signal,
         }),
       ),
     );
     // 500 requests' weight each against 50 a second: the first holds the window for 10 s, the rest are refused at once.
     expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
-    await answers.find((a) => a.status === 200)!.body!.cancel();
     const refused = answers.find((a) => a.status === 429)!;
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
     expect(refused.headers.get('ratelimit-policy')).toBe('"burst";q=50;w=1');
@@ -229,5 +232,6 @@ describe.each([
     const single = await app.client().get('/api/time/current?timezone=UTC', { 'x-api-key': key });
     expect([single.status, single.body.code]).toEqual([429, 'rate_limited']);
     expect(Number(single.headers.get('retry-after'))).toBeGreaterThan(1);
+    hangUp.abort();
   });
 });

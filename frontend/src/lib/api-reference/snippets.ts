@@ -1,10 +1,10 @@
 /**
  * The request example of a docs endpoint in the languages the docs offer, each written to run as copied: nothing but
  * the language's standard library (or `requests`, or the API's own client `@tzapi/client`), the key filled in, the
- * answer printed, and an RFC 9457 problem's `code` reported. backend/test/integration/snippets.spec.ts runs the cURL,
- * JavaScript, TypeScript and Python ones against a live server.
+ * answer printed, and an RFC 9457 problem's `code` reported. backend/test/integration/contract/request-examples.case.ts
+ * runs the cURL, JavaScript, TypeScript and Python ones against a live server.
  */
-// With its extension: backend/test/integration/snippets.spec.ts loads this file too (NodeNext resolution).
+// With its extension: backend/test/integration/contract/request-examples.case.ts loads this file too (NodeNext resolution).
 import { curlExample, requestUrl, type DocEndpoint } from './model.js';
 
 export const SNIPPET_LANGUAGES = [

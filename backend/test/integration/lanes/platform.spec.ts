@@ -1,0 +1,5 @@
+// The platform: processes, clusters, outages, shutdown, deploy files.
+// One Jest file for these folders' cases, so the app's modules load once for all of them (support/cases.ts).
+import { laneCases } from '../../support/cases.js';
+
+for (const file of laneCases(import.meta.url, ['platform'])) await import(file);
