@@ -12,7 +12,9 @@ import json
 import struct
 import sys
 import zoneinfo
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
+
+NO_DST = timedelta(0)
 
 
 def read_tzif(path):
@@ -71,16 +73,18 @@ def main():
             zi = zoneinfo.ZoneInfo.from_file(f, key=zone)
         answers = []
         for s in request['instants']:
-            dt = (datetime(1970, 1, 1, tzinfo=timezone.utc) + timedelta(seconds=s)).astimezone(zi)
+            # zoneinfo's fromutc, as astimezone from UTC, without building two datetimes per instant first
+            dt = datetime.fromtimestamp(s, zi)
             utoff = int(dt.utcoffset().total_seconds())
             if times and s < times[-1]:
                 i = bisect.bisect_right(times, s)
                 isdst = (after[i - 1] if i > 0 else first)[1]
             else:
-                isdst = dt.dst() != timedelta(0)
+                isdst = dt.dst() != NO_DST
             answers.append([utoff, bool(isdst), dt.tzname()])
         out[zone] = {'transitions': transitions, 'instants': answers}
-    json.dump(out, sys.stdout)
+    # One string through the C encoder: json.dump to a stream encodes in Python, one write per token
+    sys.stdout.write(json.dumps(out))
 
 
 main()
