@@ -65,7 +65,7 @@ export const PUBLISHED = {
   'backend/src/modules/tzdb/luxon-zone': "a compiled zone as a Luxon Zone, so the engine's date arithmetic uses our tz data, not the runtime's ICU",
   'backend/src/modules/audit/audit-trail':
     "the audit log's one writer: the console, the jobs console and an account's closure record their actions, in their own transaction",
-  'backend/src/modules/audit/org-audit':
+  'backend/src/modules/audit/org-audit.repository':
     "an organisation's own audit (issue 51): keys, webhooks and the organisation's actions record who did what, in their own transaction",
   'backend/src/modules/audit/audit-log.entity':
     "the audit log's row (append-only): a change made outside the console (a tz release load, an account's closure) is audited in its own transaction",

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { OrgAudit } from '../../src/modules/audit/org-audit.js';
+import { OrgAuditRepository } from '../../src/modules/audit/org-audit.repository.js';
 import { JobQueue } from '../../src/modules/jobs/job-queue.js';
 import { WebhookLogRepository } from '../../src/modules/webhooks/webhook-log.repository.js';
 import { WebhookLogService } from '../../src/modules/webhooks/webhook-log.service.js';
@@ -33,7 +33,7 @@ describe("webhooks' repositories and log on the real database: health, pages, bo
 
   beforeAll(async () => {
     m = await mediumModule({
-      providers: [WebhooksRepository, WebhookLogRepository, WebhookLogService, WebhooksService, OrgAudit, { provide: JobQueue, useValue: jobs }],
+      providers: [WebhooksRepository, WebhookLogRepository, WebhookLogService, WebhooksService, OrgAuditRepository, { provide: JobQueue, useValue: jobs }],
     });
     repository = m.get(WebhooksRepository);
     log = m.get(WebhookLogService);
@@ -140,7 +140,7 @@ describe("webhooks' repositories and log on the real database: health, pages, bo
     await service.update(org.id, made.id, { description: 'by the console' }); // no member: no row
     await service.remove(org.id, made.id, actor);
 
-    const { items, total } = await m.get(OrgAudit).list(org.id, { offset: 0, limit: 10 });
+    const { items, total } = await m.get(OrgAuditRepository).list(org.id, { offset: 0, limit: 10 });
     expect(total).toBe(3);
     expect(items.map((row) => [row.action, row.actorEmail, row.targetId, row.after]).reverse()).toEqual([
       ['webhook.create', member.email, made.id, { url: 'https://203.0.114.7/hook', events: ['key.created'] }],

@@ -4,7 +4,7 @@ import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { InvitationsRepository } from './invitations.repository.js';
 import type { InvitationRow } from './invitations.repository.js';
 import { MembershipsRepository } from './memberships.repository.js';
-import { OrgAudit } from '../audit/org-audit.js';
+import { OrgAuditRepository } from '../audit/org-audit.repository.js';
 
 /** Where an invitation link stands: only a pending one can be accepted. */
 export type InvitationState = 'pending' | 'not_found' | 'used' | 'expired' | 'revoked';
@@ -46,7 +46,7 @@ export class InvitationRedemption {
   constructor(
     private readonly invitations: InvitationsRepository,
     private readonly memberships: MembershipsRepository,
-    private readonly audit: OrgAudit,
+    private readonly audit: OrgAuditRepository,
   ) {}
 
   /** The invitation of a token as its page shows it, and its state. */

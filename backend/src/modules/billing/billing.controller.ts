@@ -9,7 +9,7 @@ import {
 } from './dto/billing.responses.js';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentAccount, CurrentUser, Permits } from '../auth/authenticated.js';
-import { OrgAudit } from '../audit/org-audit.js';
+import { OrgAuditRepository } from '../audit/org-audit.repository.js';
 import { User } from '../accounts/user.entity.js';
 import { BillingService } from './billing.service.js';
 import type { BillingResult } from './billing.service.js';
@@ -26,7 +26,7 @@ import type { SubscriptionView } from './subscription.entity.js';
 export class BillingController {
   constructor(
     private readonly billing: BillingService,
-    private readonly audit: OrgAudit,
+    private readonly audit: OrgAuditRepository,
   ) {}
 
   /** A plan a member bought or changed goes into the organisation's audit (issue 51). */

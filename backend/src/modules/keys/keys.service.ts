@@ -17,8 +17,8 @@ import { ReleaseCache } from '../tzdb/release-cache.js';
 import { TzdbErrors } from '../tzdb/tzdb.errors.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { KeyDirectory } from './key-directory.js';
-import { OrgAudit } from '../audit/org-audit.js';
-import type { OrgAuditAction } from '../audit/org-audit.js';
+import { OrgAuditRepository } from '../audit/org-audit.repository.js';
+import type { OrgAuditAction } from '../audit/org-audit.repository.js';
 import { KeysRepository } from './keys.repository.js';
 import { cleanRestrictions } from './key-restrictions.js';
 
@@ -51,7 +51,7 @@ export class KeysService {
     @Inject(APP_CONFIG) config: AppConfig,
     @Optional() private readonly webhooks?: WebhooksService,
     @Optional() private readonly releases?: ReleaseCache,
-    @Optional() private readonly audit?: OrgAudit,
+    @Optional() private readonly audit?: OrgAuditRepository,
   ) {
     this.vault = new SecretVault(config.secret, API_KEY_VAULT);
   }

@@ -8,7 +8,7 @@ import type { InvitationRow } from '../accounts/invitations.repository.js';
 import { MembershipsRepository } from '../accounts/memberships.repository.js';
 import { UsersRepository } from '../accounts/users.repository.js';
 import type { User } from '../accounts/user.entity.js';
-import { OrgAudit } from '../audit/org-audit.js';
+import { OrgAuditRepository } from '../audit/org-audit.repository.js';
 import type { OrgContext } from '../auth/authenticated.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { Session } from '../auth/session.entity.js';
@@ -63,7 +63,7 @@ export class InvitationsService {
     private readonly memberships: MembershipsRepository,
     private readonly redemption: InvitationRedemption,
     private readonly users: UsersRepository,
-    private readonly audit: OrgAudit,
+    private readonly audit: OrgAuditRepository,
     private readonly mail: MailService,
     private readonly sessions: SessionsService,
     private readonly organizations: OrganizationsService,

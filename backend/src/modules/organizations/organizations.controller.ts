@@ -5,7 +5,7 @@ import { Authenticated, CurrentOrg, CurrentSession, CurrentUser, Permits } from 
 import type { OrgContext } from '../auth/authenticated.js';
 import type { Session } from '../auth/session.entity.js';
 import { User } from '../accounts/user.entity.js';
-import { OrgAudit } from '../audit/org-audit.js';
+import { OrgAuditRepository } from '../audit/org-audit.repository.js';
 import { InviteDto, MemberRoleDto, OrgAuditQueryDto, OrganisationNameDto, SwitchOrganisationDto, TransferOwnershipDto } from './dto/organizations.dto.js';
 import {
   CurrentOrganisationResponse,
@@ -73,7 +73,7 @@ export class OrganizationController {
   constructor(
     private readonly organizations: OrganizationsService,
     private readonly invitations: InvitationsService,
-    private readonly audit: OrgAudit,
+    private readonly audit: OrgAuditRepository,
   ) {}
 
   @Patch()

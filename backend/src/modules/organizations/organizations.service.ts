@@ -8,8 +8,8 @@ import { MembershipsRepository } from '../accounts/memberships.repository.js';
 import type { MemberRow, OrganisationOfMember } from '../accounts/memberships.repository.js';
 import { UsersRepository } from '../accounts/users.repository.js';
 import type { User } from '../accounts/user.entity.js';
-import { OrgAudit } from '../audit/org-audit.js';
-import type { OrgAuditEntry } from '../audit/org-audit.js';
+import { OrgAuditRepository } from '../audit/org-audit.repository.js';
+import type { OrgAuditEntry } from '../audit/org-audit.repository.js';
 import type { OrgContext } from '../auth/authenticated.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { Session } from '../auth/session.entity.js';
@@ -50,7 +50,7 @@ export class OrganizationsService {
     private readonly users: UsersRepository,
     private readonly memberships: MembershipsRepository,
     private readonly keys: AccountKeys,
-    private readonly audit: OrgAudit,
+    private readonly audit: OrgAuditRepository,
     private readonly sessions: SessionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

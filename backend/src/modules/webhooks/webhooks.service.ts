@@ -5,8 +5,8 @@ import { SecretVault } from '../../common/crypto/secret-vault.js';
 import { RateLimiter } from '../../common/redis/rate-limiter.js';
 import { APP_CONFIG } from '../../config/config.js';
 import type { AppConfig } from '../../config/config.js';
-import { OrgAudit } from '../audit/org-audit.js';
-import type { OrgAuditAction } from '../audit/org-audit.js';
+import { OrgAuditRepository } from '../audit/org-audit.repository.js';
+import type { OrgAuditAction } from '../audit/org-audit.repository.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { checkUrl } from './url-guard.js';
 import { WEBHOOK_QUEUE, WEBHOOK_VAULT } from './webhook-delivery.job.js';
@@ -55,7 +55,7 @@ export class WebhooksService {
     private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limiter: RateLimiter,
-    private readonly audit: OrgAudit,
+    private readonly audit: OrgAuditRepository,
   ) {
     this.vault = new SecretVault(config.secret, WEBHOOK_VAULT);
   }

@@ -5,7 +5,7 @@ import { ORG_ROLES } from '@tzapi/shared/org-roles';
 import type { OrgRole } from '@tzapi/shared/org-roles';
 import { NormalizeEmail, Trim } from '../../../common/http/transforms.js';
 import { SingleLine } from '../../../common/text/control-characters.js';
-import { ORG_AUDIT_ACTIONS } from '../../audit/org-audit.js';
+import { ORG_AUDIT_ACTIONS } from '../../audit/org-audit.repository.js';
 
 const ROLE_MESSAGE = `role must be one of: ${ORG_ROLES.join(', ')}`;
 

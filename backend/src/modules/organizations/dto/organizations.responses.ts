@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ORG_ROLES } from '@tzapi/shared/org-roles';
 import type { OrgRole } from '@tzapi/shared/org-roles';
-import { ORG_AUDIT_ACTIONS } from '../../audit/org-audit.js';
+import { ORG_AUDIT_ACTIONS } from '../../audit/org-audit.repository.js';
 import type { InvitationPreview, InvitationView } from '../invitations.service.js';
 import type { MemberView, OrganisationView } from '../organizations.service.js';
 

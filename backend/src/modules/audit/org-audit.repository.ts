@@ -54,13 +54,13 @@ interface RawRow {
  * webhooks, billing and the organisation's own actions record here in their own transaction.
  */
 @Injectable()
-export class OrgAudit extends BoundRepository {
+export class OrgAuditRepository extends BoundRepository {
   constructor(em: EntityManager) {
     super(em);
   }
 
   protected bind(em: EntityManager): this {
-    return new OrgAudit(em) as this;
+    return new OrgAuditRepository(em) as this;
   }
 
   /** Records `entry`; with `unitOfWork`, it commits (or rolls back) with the caller's change. */
