@@ -3,7 +3,7 @@
  * or on one connection of it (a read that must see one snapshot with usage_records, request-log-page.ts).
  */
 import type pg from 'pg';
-import { HOUR_MS } from './usage-batches.js';
+import { HOUR_MS, KEY_CLASS_STRIDE } from './usage-batches.js';
 
 /** Something to send a query to: the usage pool, or one of its connections inside a transaction. */
 export type UsageReader = Pick<pg.PoolClient, 'query'>;
@@ -210,6 +210,13 @@ export async function batchPage(db: UsageReader, q: BatchLogQuery): Promise<Batc
       (p) => `e.status = ${p}::int2`,
       ['status', 'b.status_codes'],
     );
+  // A key with a status class (or a status): the batch must hold that pair, not only the key and the class apart.
+  // Batches written before the pairs were kept (key_classes null) are opened on the two tests above.
+  const statusClass = q.statusClass ?? (q.status ? Math.floor(q.status / 100) : undefined);
+  if (q.keyId && statusClass) {
+    const [key, pair] = [head.push(q.keyId), head.push(statusClass)];
+    summary.push(`(b.key_classes is null or array_position(b.keys, $${key}::uuid) * ${KEY_CLASS_STRIDE} + $${pair}::int = any(b.key_classes))`);
+  }
   if (q.requestId)
     both(
       q.requestId,

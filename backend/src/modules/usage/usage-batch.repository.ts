@@ -14,7 +14,7 @@ import type { BatchDetailRow, BatchEventRef, BatchLogQuery, BatchLogRow } from '
 export type { BatchDetailRow, BatchEventRef, BatchLogQuery, BatchLogRow } from './usage-batch-reads.js';
 
 export const BATCH_COLUMNS = `user_id, id, starts_at, ends_at, events, request_id_min, request_id_max, classes, statuses, keys, endpoints, methods, ips, row_ids,
-  offsets_ms, status_codes, response_ms, key_idx, endpoint_idx, method_idx, ip_idx, request_ids, problem_codes, queries`;
+  offsets_ms, status_codes, response_ms, key_idx, endpoint_idx, method_idx, ip_idx, request_ids, problem_codes, queries, key_classes`;
 /**
  * The usage log stored as batches (issue 53, Migration20261129100000_usage_batches), on the usage writer's pool: one
  * row per account per flush with its events as arrays, the quarter-hour and daily roll-ups in the same transaction; the
@@ -85,7 +85,8 @@ export class UsageBatchRepository {
         ${p(b.events, 'int4')}, ${p(b.requestIdMin, 'text')}, ${p(b.requestIdMax, 'text')}, ${p(b.classes, 'int2[]')}, ${p(b.statuses, 'int2[]')},
         ${p(b.keys, 'uuid[]')}, ${p(b.endpoints, 'text[]')}, ${p(b.methods, 'text[]')}, ${p(b.ips, 'text[]')}, ${p(b.rowIds, 'int8[]')},
         ${p(b.offsetsMs, 'int4[]')}, ${p(b.statusCodes, 'int2[]')}, ${p(b.responseMs, 'float4[]')}, ${p(b.keyIdx, 'int2[]')}, ${p(b.endpointIdx, 'int2[]')},
-        ${p(b.methodIdx, 'int2[]')}, ${p(b.ipIdx, 'int2[]')}, ${p(b.requestIds, 'text[]')}, ${p(b.problemCodes, 'text[]')}, ${p(b.queries, 'text[]')})`,
+        ${p(b.methodIdx, 'int2[]')}, ${p(b.ipIdx, 'int2[]')}, ${p(b.requestIds, 'text[]')}, ${p(b.problemCodes, 'text[]')}, ${p(b.queries, 'text[]')},
+        ${p(b.keyClasses, 'int4[]')})`,
     );
     await client.query(`insert into usage_batches (${BATCH_COLUMNS}) values ${values.join(', ')}`, params);
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { USAGE_POOL, usageTransaction } from '../../database/usage-pool.js';
 import type { UsagePool } from '../../database/usage-pool.js';
 import { BATCH_COLUMNS, UsageBatchRepository } from './usage-batch.repository.js';
-import { toBatches } from './usage-batches.js';
+import { KEY_CLASS_STRIDE, toBatches } from './usage-batches.js';
 import type { UsageRow } from './usage-record.js';
 import { DEDUPE_LOCK } from './usage-batch-sql.js';
 
@@ -62,7 +62,8 @@ export class UsageRecordsMove {
                   array_agg(array_position(g.methods, p.method::text)::int2 order by p.t, p.id),
                   array_agg(array_position(g.ips, p.ip_address::text)::int2 order by p.t, p.id),
                   array_agg(p.request_id::text order by p.t, p.id), array_agg(p.problem_code::text order by p.t, p.id),
-                  array_agg(p.query::text order by p.t, p.id)
+                  array_agg(p.query::text order by p.t, p.id),
+                  array_agg(distinct array_position(g.keys, p.key_id) * ${KEY_CLASS_STRIDE} + p.status_code / 100)
            from picked p join groups g on g.user_id = p.user_id and g.h = p.h
            group by g.user_id, g.h, g.s, g.e, g.events, g.rid_min, g.rid_max, g.classes, g.statuses, g.keys, g.endpoints, g.methods, g.ips
          ),
