@@ -8,8 +8,8 @@ export async function searchUsers(page, text) {
   await page.getByPlaceholder('Search by e-mail or name').fill(text);
   await page.waitForURL(/filter=/);
   // The list keeps showing the rows it had until the filtered answer comes; a dialog opened from such a row belongs to a
-  // component the answer may replace. Wait until every row shown is one the search finds.
-  // Each row, in the table or the phone's list, has its "View <e-mail>" button.
+  // component the answer may replace. Wait until every row shown (each, in the table or the phone's list, has its
+  // "View <e-mail>" button) is one the search finds.
   await page.waitForFunction((wanted) => {
     const views = [...document.querySelectorAll('[aria-label^="View "]')].map((view) => view.getAttribute('aria-label'));
     return views.length > 0 && views.every((label) => label.includes(wanted));

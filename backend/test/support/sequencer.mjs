@@ -10,9 +10,9 @@ import Sequencer from '@jest/test-sequencer';
 
 const JestSequencer = Sequencer.default ?? Sequencer;
 
-/** The folders a lane names: the quoted words of its `laneCases(import.meta.url, [...])` call. */
+/** The folders a lane names: the quoted words of its `laneCases(import.meta.url, [...])` call, however it is wrapped. */
 function laneFolders(path) {
-  const list = /laneCases\(import\.meta\.url, \[([^\]]*)\]\)/.exec(readFileSync(path, 'utf8'))?.[1] ?? '';
+  const list = /laneCases\(\s*import\.meta\.url\s*,\s*\[([^\]]*)\]/.exec(readFileSync(path, 'utf8'))?.[1] ?? '';
   return [...list.matchAll(/'([\w-]+)'/g)].map((m) => m[1]);
 }
 

@@ -20,7 +20,7 @@ export interface TestApp {
 }
 
 let counter = 0;
-const migrated = new Set<string>();
+let sharedMigrated = false;
 
 export interface TestAppOptions {
   /** Listen on this port instead of a random one (when its URL must be known before start, e.g. an OIDC redirect URI). */
@@ -56,10 +56,9 @@ export async function createTestApp(overrides: Record<string, string | undefined
     DATABASE_URL: databaseUrl,
   });
   // The run's shared database (never dropped) needs its migrations checked once per test file, not at every boot.
-  if (!migrated.has(databaseUrl)) {
-    await runMigrations(databaseUrl);
-    if (databaseUrl === process.env.TEST_DATABASE_URL) migrated.add(databaseUrl);
-  }
+  const shared = databaseUrl === process.env.TEST_DATABASE_URL;
+  if (!shared || !sharedMigrated) await runMigrations(databaseUrl);
+  if (shared) sharedMigrated = true;
   const app = await createApp(config, databaseUrl, { logger: ['fatal', 'error'] });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
