@@ -20,7 +20,7 @@ export interface TestApp {
 }
 
 let counter = 0;
-let sharedMigrated = false;
+const migrated = new Set<string>();
 
 export interface TestAppOptions {
   /** Listen on this port instead of a random one (when its URL must be known before start, e.g. an OIDC redirect URI). */
@@ -55,10 +55,12 @@ export async function createTestApp(overrides: Record<string, string | undefined
     ...overrides,
     DATABASE_URL: databaseUrl,
   });
-  // The run's shared database (never dropped) needs its migrations checked once per test file, not at every boot.
-  const shared = databaseUrl === process.env.TEST_DATABASE_URL;
-  if (!shared || !sharedMigrated) await runMigrations(databaseUrl);
-  if (shared) sharedMigrated = true;
+  // The run's shared database (never dropped) needs its migrations checked once per test file, not at every boot. Keyed
+  // by URL: a case may point TEST_DATABASE_URL at a database of its own (isolated-database.ts), which must be migrated.
+  if (!migrated.has(databaseUrl)) {
+    await runMigrations(databaseUrl);
+    if (databaseUrl === process.env.TEST_DATABASE_URL) migrated.add(databaseUrl);
+  }
   const app = await createApp(config, databaseUrl, { logger: ['fatal', 'error'] });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
