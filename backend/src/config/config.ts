@@ -66,6 +66,15 @@ export const envSchema = z.object({
   USAGE_WAL: bool.default(true),
   USAGE_READ_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   USAGE_RETENTION_MONTHS: z.coerce.number().int().positive().default(12),
+  /**
+   * When the rows written before batches are moved into them (UsageRecordsMoveJob): a five-field cron in UTC, or `off`
+   * (the tests: the move takes every account's rows, and a spec's rows must stay where it wrote them while it reads them).
+   */
+  USAGE_MOVE_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^(off|\S+( \S+){4})$/, 'a five-field cron expression (UTC) or off')
+    .default('*/5 * * * *'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
   STATIC_DIR: z.string().optional(),
   TZDB_RELEASE: z.string().optional(),

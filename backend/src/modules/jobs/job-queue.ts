@@ -168,7 +168,9 @@ export class JobQueue implements OnModuleInit, OnApplicationBootstrap, OnApplica
     await this.started;
     for (const [queue, definition] of this.definitions) {
       await this.queueReady(queue);
+      // A schedule turned off since the last start is dropped: pg-boss keeps schedules in the database.
       if (definition.schedule) await this.boss.schedule(queue, definition.schedule, {}, { tz: 'UTC' });
+      else await this.boss.unschedule(queue);
     }
     for (const [queue, definition] of this.definitions) {
       await this.boss.work<object>(

@@ -1,4 +1,6 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.js';
+import type { AppConfig } from '../../config/config.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { UsageRecordsMove } from './usage-records-move.repository.js';
 
@@ -9,8 +11,8 @@ const RUN_MS = 60_000;
 
 /**
  * Moves the usage_records rows written before batches (issue 53) into usage_batches, in bounded steps, as a scheduled
- * job one instance runs every five minutes until the table is empty (then a run is one indexed look-up). Every read
- * covers batches and the rows not moved yet, each in one statement, so no count changes while it runs.
+ * job one instance runs every five minutes (USAGE_MOVE_SCHEDULE) until the table is empty (then a run is one indexed
+ * look-up). Every read covers batches and the rows not moved yet, each in one statement, so no count changes while it runs.
  * Compaction (UsageRecordsMove.compactStep) is not scheduled: it renumbers the merged events, which the request log's
  * links name.
  */
@@ -21,12 +23,13 @@ export class UsageRecordsMoveJob implements OnModuleInit {
   constructor(
     private readonly move: UsageRecordsMove,
     private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     this.jobs.define({
       queue: 'usage-records-move',
-      schedule: '*/5 * * * *',
+      schedule: this.config.USAGE_MOVE_SCHEDULE === 'off' ? undefined : this.config.USAGE_MOVE_SCHEDULE,
       options: { retryLimit: 3, retryDelay: 60 },
       handle: async (_data, attempt) => {
         await this.run(attempt.signal);

@@ -85,16 +85,17 @@ export class UsageRecordsMove {
   /**
    * One bounded step of merging an account's small batches (under SMALL events, as flushes of a quiet account are)
    * that started and ended in one UTC hour that closed before `before`: the oldest such hour's batches, in time order
-   * up to `maxEvents` events, become one. The roll-ups hold the same events and stay. Returns how many batches were
+   * up to `maxEvents` events, become one (of `userIds` only, when given). The roll-ups hold the same events and stay. Returns how many batches were
    * merged (0 when none is left): the request log then opens one batch where it opened hundreds.
    */
-  compactStep(before: Date, maxEvents = 8000): Promise<number> {
+  compactStep(before: Date, maxEvents = 8000, userIds?: string[]): Promise<number> {
     return usageTransaction(this.pool, async (client) => {
       await client.query('select pg_advisory_xact_lock($1)', [DEDUPE_LOCK]);
       const { rows: picked } = await client.query<{ user_id: string; starts_at: Date; id: string }>(
         `with hour as (
            select user_id, date_trunc('hour', starts_at, 'UTC') as h from usage_batches
            where ends_at < $1 and events < $3 and date_trunc('hour', starts_at, 'UTC') = date_trunc('hour', ends_at, 'UTC')
+             and ($4::uuid[] is null or user_id = any($4::uuid[]))
            group by 1, 2 having count(*) > 1 order by 2, 1 limit 1
          )
          select b.user_id, b.starts_at, b.id from (
@@ -103,7 +104,7 @@ export class UsageRecordsMove {
            where b.ends_at < hour.h + interval '1 hour' and b.events < $3
          ) b where b.upto <= $2 order by b.starts_at, b.id`,
         // A batch past half of maxEvents is left as it is: merged with another it could not grow much.
-        [before, maxEvents, Math.min(SMALL, Math.ceil(maxEvents / 2))],
+        [before, maxEvents, Math.min(SMALL, Math.ceil(maxEvents / 2)), userIds ?? null],
       );
       if (picked.length < 2) return 0;
       const { rows: events } = await client.query<{

@@ -116,6 +116,7 @@ describe('npm start under a process supervisor', () => {
         `PORT=${port}                       # the one port`,
         'HOST=127.0.0.1',
         `DATABASE_URL=${process.env.TEST_DATABASE_URL}   # the run's database`,
+        'USAGE_MOVE_SCHEDULE="off"         # the other specs\' usage rows stay where they wrote them',
         'APP_SECRET=                     # 32+ random chars',
         `DATA_DIR=${join(folder, 'data')}`,
         'LOG_LEVEL=info',

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
+import { isolatedDatabase } from '../../support/isolated-database.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import { countUsageEvents } from '../../support/usage-events.js';
 import { insertLegacyRows } from '../../support/usage-log.js';
@@ -9,14 +10,18 @@ import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
 describe('usage rows written before batches, moved by a scheduled job', () => {
   let t: TestApp;
   let db: pg.Client;
+  let own: Awaited<ReturnType<typeof isolatedDatabase>>;
+  // A database of its own: the job moves every account's rows, and the run's other specs read theirs meanwhile.
   beforeAll(async () => {
-    t = await createTestApp();
-    db = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    own = await isolatedDatabase();
+    t = await createTestApp({ DATABASE_URL: own.url });
+    db = new pg.Client({ connectionString: own.url });
     await db.connect();
   });
   afterAll(async () => {
-    await db.end();
-    await t.close();
+    await db?.end();
+    await t?.close();
+    await own?.drop();
   });
 
   it('the job empties usage_records into batches, and Usage, its hours and the first request read the same before and after', async () => {
