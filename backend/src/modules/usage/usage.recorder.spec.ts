@@ -60,6 +60,28 @@ describe('UsageRecorder', () => {
     expect(recorder.pending).toBe(0);
   });
 
+  it('writes what was buffered when the flush began, and leaves rows recorded meanwhile for the next flush', async () => {
+    // Under load rows arrive while a batch is being written: a flush that chased them wrote a small batch every few
+    // milliseconds, a transaction each, instead of one batch per interval.
+    const store = new FakeStore();
+    const recorder = make(store);
+    const write = store.write.bind(store);
+    let next = 100;
+    store.write = async (rows, dedupe) => {
+      // 50 rows arrive during each of the first writes (bounded, so a flush that chased them would still end).
+      for (let i = 0; i < 50 && next < 400; i++) recorder.record(row(next++));
+      return write(rows, dedupe);
+    };
+    for (let i = 0; i < 100; i++) recorder.record(row(i));
+    await recorder.flush();
+    expect(store.written.map((b) => b.length)).toEqual([100]);
+    expect(recorder.pending).toBe(50);
+    await recorder.flush();
+    expect(store.written.map((b) => b.length)).toEqual([100, 50]);
+    expect(recorder.pending).toBe(50);
+    expect(store.written.flat().map((r) => r.timestamp - 1_700_000_000_000)).toEqual(Array.from({ length: 150 }, (_, i) => i));
+  });
+
   it('keeps rows while the database is down and writes them once it is back', async () => {
     const store = new FakeStore();
     const recorder = make(store);

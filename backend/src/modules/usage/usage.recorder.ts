@@ -127,9 +127,15 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
     return this.chain;
   }
 
+  /**
+   * Writes the rows buffered when it starts, BATCH_SIZE at a time. Rows recorded meanwhile wait for the next flush:
+   * chasing them wrote a batch of a few hundred rows every few milliseconds under load (88 transactions a second at
+   * 28,000 answers a second), and PostgreSQL spent on the transactions what the batches saved.
+   */
   private async drain(): Promise<void> {
-    while (this.buffer.length) {
-      const batch = this.buffer.splice(0, BATCH_SIZE);
+    for (let left = this.buffer.length; left > 0 && this.buffer.length; ) {
+      const batch = this.buffer.splice(0, Math.min(BATCH_SIZE, left));
+      left -= batch.length;
       this.inflight = batch;
       try {
         // A retry (its commit may have gone through) or rows old enough for their segment to be claimed by another
