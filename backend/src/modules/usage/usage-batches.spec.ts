@@ -13,7 +13,8 @@ describe('the literals a usage batch is written with', () => {
 
   it('writes an int8 as its decimal digits, past int4 included', () => {
     fc.assert(fc.property(fc.maxSafeInteger(), (v) => int8Text(v) === String(v)));
-    for (const v of [0, 2 ** 31 - 1, 2 ** 31, 1_000_000_000_000, 1_000_000_000_001, 1_234_567_000_009, Number.MAX_SAFE_INTEGER]) expect(int8Text(v)).toBe(String(v));
+    for (const v of [0, 2 ** 31 - 1, 2 ** 31, 1_000_000_000_000, 1_000_000_000_001, 1_234_567_000_009, Number.MAX_SAFE_INTEGER])
+      expect(int8Text(v)).toBe(String(v));
   });
 
   it('writes a response time that reads back as the same number', () => {

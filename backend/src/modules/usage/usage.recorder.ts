@@ -133,7 +133,7 @@ export class UsageRecorder implements OnModuleInit, OnApplicationShutdown {
    * 28,000 answers a second), and PostgreSQL spent on the transactions what the batches saved.
    */
   private async drain(): Promise<void> {
-    for (let left = this.buffer.length; left > 0 && this.buffer.length; ) {
+    for (let left = this.buffer.length; left > 0 && this.buffer.length;) {
       const batch = this.buffer.splice(0, Math.min(BATCH_SIZE, left));
       left -= batch.length;
       this.inflight = batch;
