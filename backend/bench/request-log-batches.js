@@ -1,7 +1,7 @@
 // The request log's reads on usage batches (issue 53), through UsageBatchRepository without HTTP:
 // `node backend/bench/request-log-batches.js` after a build (BENCH_ROWS events, default 1,000,000; the target is
 // measured at 10,000,000). 12 accounts over 12 months, the measured one holding 40 % of the events, written one batch
-// per account and hour (as compactStep leaves a quiet account's hours). 8 clients read pages (all, by status class,
+// per account and hour (as UsageCompaction leaves a quiet account's hours). 8 clients read pages (all, by status class,
 // endpoint, key), search a request id over the whole retention, open one event and count 24 hours by hour and 30 days
 // by day (without the kept days of request_stats_days) for 20 s; prints p50/p95/p99 per kind and PostgreSQL's CPU.
 import { rmSync } from 'node:fs';

@@ -85,7 +85,7 @@ try {
   // Partitions for the retention window (the month 12 months back is still kept) and the events over it, oldest first,
   // written as the app writes them (UsageBatchRepository.write: one batch per account and UTC hour of the rows given,
   // the roll-ups and the keys' lastUsedAt in its transaction). A day of events per write: one batch per account and
-  // hour, the layout the recorder's flushes leave once compacted (UsageRecordsMove.compactStep) for an account that
+  // hour, the layout the recorder's flushes leave once compacted (UsageCompaction, scheduled with the move) for an account that
   // calls less than about once a second; busier accounts' batches are bigger.
   const now = new Date();
   const windowStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - config.USAGE_RETENTION_MONTHS, 1);

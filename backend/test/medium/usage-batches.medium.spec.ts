@@ -3,7 +3,6 @@ import { USAGE_POOL } from '../../src/database/usage-pool.js';
 import type { UsagePool } from '../../src/database/usage-pool.js';
 import { UsageBatchCounts } from '../../src/modules/usage/usage-batch-counts.repository.js';
 import { UsageBatchRepository } from '../../src/modules/usage/usage-batch.repository.js';
-import { UsageRecordsMove } from '../../src/modules/usage/usage-records-move.repository.js';
 import type { BatchLogQuery, BatchLogRow } from '../../src/modules/usage/usage-batch.repository.js';
 import { usesQuota } from '../../src/modules/usage/usage-record.js';
 import type { UsageRow } from '../../src/modules/usage/usage-record.js';
@@ -64,7 +63,7 @@ describe('the usage log stored as batches, on the real database', () => {
   };
 
   beforeAll(async () => {
-    m = await mediumModule({ providers: [...USAGE_POOL_PROVIDERS, UsageBatchRepository, UsageRecordsMove, UsageBatchCounts] });
+    m = await mediumModule({ providers: [...USAGE_POOL_PROVIDERS, UsageBatchRepository, UsageBatchCounts] });
     repo = m.get(UsageBatchRepository);
     pool = m.module.get<UsagePool>(USAGE_POOL);
     userId = (await insertUser(m.em, { plan: 'premium' })).id;
@@ -288,30 +287,6 @@ describe('the usage log stored as batches, on the real database', () => {
     const unlogged = rows.slice(0, 3).map(({ rowId: _, ...r }) => ({ ...r, timestamp: r.timestamp + 500 }));
     expect(await repo.write(unlogged)).toBe(3);
     expect(await repo.write(unlogged)).toBe(3);
-  });
-
-  it("merges a quiet account's small batches of a closed hour into one, and the log reads the same events", async () => {
-    const user = (await insertUser(m.em)).id;
-    const rnd = random(29);
-    const hour = end - 5 * HOUR;
-    const flushes = Array.from({ length: 30 }, (_, f) => Array.from({ length: 3 }, (_, i) => event(user, hour + f * 60_000 + i * 7, rnd)));
-    // The current hour's batches are not touched.
-    const recent = [event(user, Date.now() - 1000, rnd)];
-    for (const rows of [...flushes, recent]) await repo.write(rows);
-    const q = { userId: user, from: new Date(hour - HOUR), to: new Date(Date.now() + HOUR), limit: 1000 };
-    const before = await repo.page(q);
-    const mover = m.module.get(UsageRecordsMove);
-    let merged = 0;
-    // Only this account's: the run's other specs read their own batches in this database meanwhile.
-    for (let step; (step = await mover.compactStep(new Date(Math.floor(Date.now() / HOUR) * HOUR), 40, [user]));) merged += step;
-    const { rows } = await pool.query<{ events: number }>(`select events from usage_batches where user_id = $1 order by starts_at`, [user]);
-    // 40 events a step at most: batches of 3 go 13 at a time (39 events, then left alone), so 30 become 13 + 13 + 4.
-    expect(merged).toBeGreaterThanOrEqual(30);
-    expect(rows.map((r) => r.events)).toEqual([39, 39, 12, 1]);
-    const after = await repo.page(q);
-    const shape = (r: BatchLogRow) => [r.at, r.keyId, r.endpoint, r.method, r.statusCode, r.responseMs, r.requestId, r.problemCode];
-    expect(after.map(shape)).toEqual(before.map(shape));
-    expect(await repo.write(flushes.flat(), true)).toBe(0);
   });
 
   it('drops whole months of batches past retention', async () => {

@@ -32,6 +32,7 @@ import { Migration20261129002100_key_scopes } from './Migration20261129002100_ke
 import { Migration20261129003100_organisations } from './Migration20261129003100_organisations.js';
 import { Migration20261129100000_usage_batches } from './Migration20261129100000_usage_batches.js';
 import { Migration20261130000100_usage_batch_key_classes } from './Migration20261130000100_usage_batch_key_classes.js';
+import { Migration20261130100000_usage_batch_moves } from './Migration20261130100000_usage_batch_moves.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -68,4 +69,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129003100_organisations', class: Migration20261129003100_organisations },
   { name: 'Migration20261129100000_usage_batches', class: Migration20261129100000_usage_batches },
   { name: 'Migration20261130000100_usage_batch_key_classes', class: Migration20261130000100_usage_batch_key_classes },
+  { name: 'Migration20261130100000_usage_batch_moves', class: Migration20261130100000_usage_batch_moves },
 ];

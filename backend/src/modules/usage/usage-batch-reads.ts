@@ -325,15 +325,22 @@ export async function batchPage(db: UsageReader, q: BatchLogQuery): Promise<Batc
   }
 }
 
-/** One event with its IP, query string and key's prefix, or null. */
+/**
+ * One event with its IP, query string and key's prefix, or null. A batch merged into another since the id was handed
+ * out is followed to where its events went (usage_batch_moves, UsageCompaction): the same request, at its new place.
+ */
 export async function batchDetail(db: UsageReader, userId: string, ref: BatchEventRef): Promise<BatchDetailRow | null> {
   const { rows } = await db.query<DbEvent & { query: string | null; prefix: string | null; last_four: string | null }>(
-    `select b.id::text as batch, ${EPOCH_MS}::text as batch_start, $4::text as n, (${EPOCH_MS} + b.offsets_ms[$4])::text as at,
-            b.methods[b.method_idx[$4]] as method, b.endpoints[b.endpoint_idx[$4]] as endpoint, b.status_codes[$4] as status,
-            b.response_ms[$4] as ms, b.keys[b.key_idx[$4]]::text as key_id, k.name as key_name, b.request_ids[$4] as rid,
-            b.problem_codes[$4] as pc, b.ips[b.ip_idx[$4]] as ip, b.queries[$4] as query, k.prefix, k.last_four
-     from usage_batches b left join api_keys k on k.id = b.keys[b.key_idx[$4]]
-     where b.user_id = $1 and b.starts_at = $2::timestamptz and b.id = $3::int8 and $4::int between 1 and b.events`,
+    `with ref as (
+       select coalesce(m.new_start, $2::timestamptz) as s, coalesce(m.new_id, $3::int8) as id, $4::int + coalesce(m.shift, 0) as n
+       from (select 1) one left join usage_batch_moves m on m.user_id = $1 and m.old_start = $2::timestamptz and m.old_id = $3::int8
+     )
+     select b.id::text as batch, ${EPOCH_MS}::text as batch_start, ref.n::text as n, (${EPOCH_MS} + b.offsets_ms[ref.n])::text as at,
+            b.methods[b.method_idx[ref.n]] as method, b.endpoints[b.endpoint_idx[ref.n]] as endpoint, b.status_codes[ref.n] as status,
+            b.response_ms[ref.n] as ms, b.keys[b.key_idx[ref.n]]::text as key_id, k.name as key_name, b.request_ids[ref.n] as rid,
+            b.problem_codes[ref.n] as pc, b.ips[b.ip_idx[ref.n]] as ip, b.queries[ref.n] as query, k.prefix, k.last_four
+     from ref join usage_batches b on b.user_id = $1 and b.starts_at = ref.s and b.id = ref.id and ref.n between 1 and b.events
+     left join api_keys k on k.id = b.keys[b.key_idx[ref.n]]`,
     [userId, iso(ref.batchStart), ref.batch, ref.n],
   );
   const r = rows[0];

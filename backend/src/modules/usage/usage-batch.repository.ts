@@ -183,6 +183,12 @@ export class UsageBatchRepository {
       for (const { name } of rows) await client.query(`drop table if exists "${name.replace(/"/g, '')}"`);
       await client.query(`delete from usage_batches_default where ends_at < now() - make_interval(months => $1::int)`, [retentionMonths]);
       await client.query(`delete from usage_quarter_hours where starts_at < now() - make_interval(months => $1::int)`, [retentionMonths]);
+      // Where merged batches went, for the months whose partitions were just dropped (compaction merges recent hours only,
+      // which are in month partitions, never in the default one).
+      await client.query(
+        `delete from usage_batch_moves where new_start < (date_trunc('month', now() at time zone 'utc') - make_interval(months => $1::int)) at time zone 'utc'`,
+        [retentionMonths],
+      );
       return rows.map((r) => r.name);
     });
   }

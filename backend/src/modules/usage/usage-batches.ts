@@ -134,9 +134,19 @@ export function toBatches(rows: readonly UsageRow[]): UsageBatch[] {
   return batches;
 }
 
-function toBatch(userId: string, rows: readonly UsageRow[]): UsageBatch {
+/**
+ * One account's rows as one batch, in the order given: toBatches hands them in time order; compaction hands merged
+ * batches one after the other (positions shift by whole batches), so the batch spans its earliest to its latest event.
+ */
+export function toBatch(userId: string, rows: readonly UsageRow[]): UsageBatch {
   const n = rows.length;
-  const startsAt = Math.floor(rows[0].timestamp);
+  let startsAt = Math.floor(rows[0].timestamp);
+  let endsAt = startsAt;
+  for (let i = 1; i < n; i++) {
+    const t = Math.floor(rows[i].timestamp);
+    if (t < startsAt) startsAt = t;
+    else if (t > endsAt) endsAt = t;
+  }
   const keys = new Dictionary<string>();
   const endpoints = new Dictionary<string>();
   const methods = new Dictionary<string>();
@@ -194,7 +204,7 @@ function toBatch(userId: string, rows: readonly UsageRow[]): UsageBatch {
     userId,
     id: withIds ? rowIds[0] : null,
     startsAt,
-    endsAt: startsAt + offsets[n - 1],
+    endsAt,
     events: n,
     requestIdMin: min,
     requestIdMax: max,

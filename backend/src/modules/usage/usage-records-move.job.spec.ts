@@ -1,5 +1,6 @@
 import { loadConfig } from '../../config/config.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { UsageCompaction } from './usage-compaction.repository.js';
 import type { UsageRecordsMove } from './usage-records-move.repository.js';
 import { UsageRecordsMoveJob } from './usage-records-move.job.js';
 
@@ -9,7 +10,7 @@ const BASE = { NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secre
 function scheduleUnder(env: Record<string, string>): string | undefined {
   const defined: { schedule?: string }[] = [];
   const jobs = { define: (d: { schedule?: string }) => defined.push(d) } as unknown as JobQueue;
-  new UsageRecordsMoveJob({} as UsageRecordsMove, jobs, loadConfig({ ...BASE, ...env })).onModuleInit();
+  new UsageRecordsMoveJob({} as UsageRecordsMove, {} as UsageCompaction, jobs, loadConfig({ ...BASE, ...env })).onModuleInit();
   return defined[0].schedule;
 }
 

@@ -1,24 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { USAGE_POOL, usageTransaction } from '../../database/usage-pool.js';
 import type { UsagePool } from '../../database/usage-pool.js';
-import { BATCH_COLUMNS, UsageBatchRepository } from './usage-batch.repository.js';
-import { KEY_CLASS_STRIDE, toBatches } from './usage-batches.js';
-import type { UsageRow } from './usage-record.js';
+import { BATCH_COLUMNS } from './usage-batch.repository.js';
+import { KEY_CLASS_STRIDE } from './usage-batches.js';
 import { DEDUPE_LOCK } from './usage-batch-sql.js';
 
 /**
  * The usage_records rows written before batches, moved into usage_batches in bounded steps (issue 53): the choice over
  * a read-through view, so that every read has one layout and retention has one kind of partition to drop.
  */
-/** Batches under this many events are merged with the others of their hour (compactStep). */
-const SMALL = 1000;
-
 @Injectable()
 export class UsageRecordsMove {
-  constructor(
-    @Inject(USAGE_POOL) private readonly pool: UsagePool,
-    private readonly batches: UsageBatchRepository,
-  ) {}
+  constructor(@Inject(USAGE_POOL) private readonly pool: UsagePool) {}
 
   /**
    * One bounded step of moving usage_records rows into batches (issue 53's migration of the rows written before
@@ -79,76 +72,6 @@ export class UsageRecordsMove {
         [limit, userIds ?? null],
       );
       return Number(rows[0].moved);
-    });
-  }
-
-  /**
-   * One bounded step of merging an account's small batches (under SMALL events, as flushes of a quiet account are)
-   * that started and ended in one UTC hour that closed before `before`: the oldest such hour's batches, in time order
-   * up to `maxEvents` events, become one (of `userIds` only, when given). The roll-ups hold the same events and stay. Returns how many batches were
-   * merged (0 when none is left): the request log then opens one batch where it opened hundreds.
-   */
-  compactStep(before: Date, maxEvents = 8000, userIds?: string[]): Promise<number> {
-    return usageTransaction(this.pool, async (client) => {
-      await client.query('select pg_advisory_xact_lock($1)', [DEDUPE_LOCK]);
-      const { rows: picked } = await client.query<{ user_id: string; starts_at: Date; id: string }>(
-        `with hour as (
-           select user_id, date_trunc('hour', starts_at, 'UTC') as h from usage_batches
-           where ends_at < $1 and events < $3 and date_trunc('hour', starts_at, 'UTC') = date_trunc('hour', ends_at, 'UTC')
-             and ($4::uuid[] is null or user_id = any($4::uuid[]))
-           group by 1, 2 having count(*) > 1 order by 2, 1 limit 1
-         )
-         select b.user_id, b.starts_at, b.id from (
-           select b.user_id, b.starts_at, b.id, sum(b.events) over (order by b.starts_at, b.id) as upto
-           from usage_batches b join hour on b.user_id = hour.user_id and b.starts_at >= hour.h and b.starts_at < hour.h + interval '1 hour'
-           where b.ends_at < hour.h + interval '1 hour' and b.events < $3
-         ) b where b.upto <= $2 order by b.starts_at, b.id`,
-        // A batch past half of maxEvents is left as it is: merged with another it could not grow much.
-        [before, maxEvents, Math.min(SMALL, Math.ceil(maxEvents / 2)), userIds ?? null],
-      );
-      if (picked.length < 2) return 0;
-      const { rows: events } = await client.query<{
-        user_id: string;
-        at: string;
-        key_id: string;
-        endpoint: string;
-        method: string;
-        status: number;
-        ms: number;
-        ip: string | null;
-        rid: string | null;
-        pc: string | null;
-        query: string | null;
-        row_id: string | null;
-      }>(
-        `with gone as (
-           delete from usage_batches b using unnest($1::uuid[], $2::timestamptz[], $3::int8[]) as p(u, s, id)
-           where b.user_id = p.u and b.starts_at = p.s and b.id = p.id returning b.*
-         )
-         select b.user_id, ((extract(epoch from b.starts_at) * 1000)::int8 + e.off)::text as at, b.keys[e.k]::text as key_id,
-                b.endpoints[e.ep] as endpoint, b.methods[e.m] as method, e.status, e.ms, b.ips[e.ip] as ip, e.rid, e.pc, e.q as query,
-                b.row_ids[e.n]::text as row_id
-         from gone b cross join lateral unnest(b.offsets_ms, b.status_codes, b.response_ms, b.key_idx, b.endpoint_idx, b.method_idx, b.ip_idx,
-           b.request_ids, b.problem_codes, b.queries) with ordinality as e(off, status, ms, k, ep, m, ip, rid, pc, q, n)
-         order by (extract(epoch from b.starts_at) * 1000)::int8 + e.off, b.starts_at, b.id, e.n`,
-        [picked.map((p) => p.user_id), picked.map((p) => p.starts_at), picked.map((p) => p.id)],
-      );
-      const rows: UsageRow[] = events.map((e) => ({
-        userId: e.user_id,
-        timestamp: Number(e.at),
-        keyId: e.key_id,
-        endpoint: e.endpoint,
-        method: e.method,
-        statusCode: e.status,
-        responseMs: e.ms,
-        ipAddress: e.ip,
-        requestId: e.rid,
-        problemCode: e.pc,
-        query: e.query,
-        ...(e.row_id === null ? {} : { rowId: Number(e.row_id) }),
-      }));
-      await this.batches.insertBatches(client, toBatches(rows));
-      return picked.length;
     });
   }
 }

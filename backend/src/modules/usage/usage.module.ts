@@ -6,6 +6,7 @@ import { RequestLogService } from './request-log.service.js';
 import { RequestLogRepository } from './request-log.repository.js';
 import { UsageBatchCounts } from './usage-batch-counts.repository.js';
 import { UsageBatchRepository } from './usage-batch.repository.js';
+import { UsageCompaction } from './usage-compaction.repository.js';
 import { UsageRecordsMove } from './usage-records-move.repository.js';
 import { UsageRecordsMoveJob } from './usage-records-move.job.js';
 import { UsageReadCache } from './usage-read-cache.js';
@@ -28,6 +29,7 @@ import { WindowCounter } from './window-counter.js';
     UsageBatchRepository,
     UsageBatchCounts,
     UsageRecordsMove,
+    UsageCompaction,
     UsageRepository,
     UsageWindowRepository,
     ZoneUsageRepository,

@@ -5,6 +5,7 @@ import { createTestApp, TestApp } from '../../support/test-app.js';
 import { countUsageEvents } from '../../support/usage-events.js';
 import { insertLegacyRows } from '../../support/usage-log.js';
 import { JobQueue } from '../../../src/modules/jobs/job-queue.js';
+import { UsageBatchRepository } from '../../../src/modules/usage/usage-batch.repository.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
 
 describe('usage rows written before batches, moved by a scheduled job', () => {
@@ -75,5 +76,48 @@ describe('usage rows written before batches, moved by a scheduled job', () => {
     expect(Number(left.rows[0].n)).toBe(0);
     expect(await countUsageEvents(db, user.id)).toBe(8);
     expect(await read()).toEqual(before);
+  });
+
+  it("merges a quiet account's small batches of a closed hour, and the request log's links still open their requests", async () => {
+    const user = await createUser(t, { plan: 'premium' });
+    const key = await createApiKey(t, user);
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000;
+    // Twelve flushes of one or two requests, as a quiet account's answers are written.
+    for (let f = 0; f < 12; f++) {
+      await t.app.get(UsageBatchRepository).write(
+        Array.from({ length: 1 + (f % 2) }, (_, i) => ({
+          timestamp: hour + f * 240_000 + i,
+          userId: user.id,
+          keyId: key.id,
+          endpoint: '/api/time/current',
+          method: 'GET',
+          statusCode: f === 5 ? 404 : 200,
+          responseMs: 1.5,
+          ipAddress: '203.0.113.9',
+          requestId: `quiet-${f}-${i}`,
+          query: `timezone=Europe/Oslo&n=${f}`,
+          rowId: 7_000_000_000 + f * 10 + i,
+        })),
+      );
+    }
+    const client = await signedInClient(t, user);
+    const from = new Date(hour).toISOString();
+    const before = (await client.get<{ items: { id: string; requestId: string }[] }>(`/api/usage/requests?from=${from}&limit=100`)).body.items;
+    expect(before).toHaveLength(18);
+    const batches = async () => Number((await db.query<{ n: string }>(`select count(*) as n from usage_batches where user_id = $1`, [user.id])).rows[0].n);
+    expect(await batches()).toBe(12);
+
+    const jobs = t.app.get(JobQueue);
+    expect(await jobs.finished('usage-records-move', (await jobs.send('usage-records-move', {}))!)).toBe('completed');
+    expect(await batches()).toBe(1);
+    const after = (await client.get<{ items: { id: string; requestId: string }[] }>(`/api/usage/requests?from=${from}&limit=100`)).body.items;
+    expect(after.map((i) => i.requestId)).toEqual(before.map((i) => i.requestId));
+    // A link copied before the merge (a support ticket, a bookmark) opens the same request after it.
+    for (const item of before) {
+      const res = await client.get<{ requestId: string; parameters: Record<string, string> }>(`/api/usage/requests/${item.id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.requestId).toBe(item.requestId);
+      expect(res.body.parameters.timezone).toBe('Europe/Oslo');
+    }
   });
 });
