@@ -7,7 +7,18 @@ const here = (name) => fileURLToPath(new URL(name, import.meta.url));
 // BENCH_ONLY=heavy-neighbour,batch runs only the scenarios named (the scripts' names without .js).
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim().replace(/\.js$/, ''))) : null;
 let failed = false;
-for (const script of ['tz.js', 'boundaries.js', 'api.js', 'endpoints.js', 'usage.js', 'usage-ceiling.js', 'usage-compaction.js', 'batch.js', 'request-log.js', 'heavy-neighbour.js']) {
+for (const script of [
+  'tz.js',
+  'boundaries.js',
+  'api.js',
+  'endpoints.js',
+  'usage.js',
+  'usage-ceiling.js',
+  'usage-compaction.js',
+  'batch.js',
+  'request-log.js',
+  'heavy-neighbour.js',
+]) {
   if (only && !only.has(script.replace(/\.js$/, ''))) continue;
   const path = here(script);
   if (!existsSync(path)) continue;
