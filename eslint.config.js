@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './eslint/boundaries.js';
 import { KNOWN_CROSSINGS } from './eslint/known-crossings.js';
@@ -55,6 +56,30 @@ export default tseslint.config(
       // Reports the "default, then assign in try or catch" pattern the code uses on purpose.
       'no-useless-assignment': 'off',
     },
+  },
+  {
+    // The plain JavaScript: browser journeys (Node files whose page.evaluate callbacks run in the page), benches,
+    // scripts and these lint rules. No type checker reads them, so at least every name must be defined.
+    files: [
+      'e2e/**/*.js',
+      'backend/bench/**/*.{js,mjs}',
+      'backend/scripts/**/*.mjs',
+      'backend/test/support/**/*.mjs',
+      'scripts/**/*.mjs',
+      'eslint/**/*.js',
+      '*.js',
+    ],
+    extends: [js.configs.recommended],
+    languageOptions: { ecmaVersion: 'latest', sourceType: 'module', globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      'no-useless-assignment': 'off',
+    },
+  },
+  {
+    files: ['e2e/**/*.js'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
     // Test doubles and vendor typings describe foreign shapes loosely on purpose.

@@ -254,7 +254,7 @@ export async function visit(page, path) {
     await page.locator('h1').first().waitFor();
   } catch (error) {
     await screenshot(page, `FAILED${path.replace(/[^a-z0-9]+/gi, '-')}`);
-    throw new Error(`${path}: no visible h1 (${error.message.split('\n')[0]})`);
+    throw new Error(`${path}: no visible h1 (${error.message.split('\n')[0]})`, { cause: error });
   }
   return response;
 }

@@ -59,7 +59,7 @@ export async function settle(page, path) {
     await page.locator('h1').first().waitFor();
   } catch (error) {
     await screenshot(page, `FAILED-look${path.replace(/[^a-z0-9]+/gi, '-')}`);
-    throw new Error(`${path}: no visible h1 (${error.message.split('\n')[0]})`);
+    throw new Error(`${path}: no visible h1 (${error.message.split('\n')[0]})`, { cause: error });
   }
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // Whatever the h1's arrival set off (a query of the page's own) is answered too.

@@ -34,7 +34,6 @@ import {
   SLOTS,
   ENDPOINTS,
   ZONES,
-  CITIES,
   cpuSeconds,
   random,
   seedRows,
@@ -131,7 +130,6 @@ try {
   const headers = { cookie: `${config.sessionCookieName}=${token}` };
   const rand = (n) => Math.floor(Math.random() * n);
   const ago = (ms) => new Date(Date.now() - ms).toISOString();
-  const HOUR = 3_600_000;
   const DAY = 86_400_000;
   const retentionDays = Math.floor((Date.now() - windowStart) / DAY);
   const day = () => {

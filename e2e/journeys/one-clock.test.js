@@ -75,7 +75,7 @@ function timesOnPage(page) {
       const el = node.parentElement;
       if (!el || el.closest('svg, pre, code, script, style') || !el.checkVisibility()) continue;
       for (const m of node.data.matchAll(TIME)) times.push({ text: m[0], zone: m[2] ?? null });
-      for (const m of node.data.matchAll(ISO)) iso.push(node.data.trim().slice(0, 80));
+      for (const _ of node.data.matchAll(ISO)) iso.push(node.data.trim().slice(0, 80));
     }
     return { times, iso };
   });

