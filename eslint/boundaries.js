@@ -103,10 +103,7 @@ export const PUBLISHED_TO = {
     to: ['self-service'],
     why: "an account's closure erases its support messages through support, in the closure's transaction",
   },
-  'backend/src/modules/support/support.module': {
-    to: ['self-service'],
-    why: "provides SupportRepository to the account's closure",
-  },
+  'backend/src/modules/support/support.module': { to: ['self-service'], why: "provides SupportRepository to the account's closure" },
   'backend/src/modules/keys/key-codec': { to: ['usage'], why: "the request log's detail shows the request's key masked as the Keys page does (maskKey)" },
   'backend/src/modules/timezone/time.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
   'backend/src/modules/timezone/timezone.controller': { to: ['mcp'], why: "the REST operations MCP's tools wrap (same validation, answers and docs)" },
@@ -198,6 +195,8 @@ export const PUBLISHED_TO = {
   'backend/src/modules/billing/invoice.entity': { to: ['self-service'], why: "read by the account's data export (written only by billing)" },
   'backend/src/modules/billing/subscription.entity': { to: ['self-service'], why: "read by the account's data export (written only by billing)" },
   'backend/src/modules/usage/usage.repository': { to: ['self-service'], why: "usage's read side: the data export reads the account's rows" },
+  'backend/src/modules/usage/usage.service': { to: ['admin'], why: "the console's user page shows an account's days as its Usage page cuts them" },
+  'backend/src/modules/usage/local-days': { to: ['admin'], why: "the console's overview cuts signup days in the viewer's zone as Usage cuts its days" },
   'backend/src/modules/keys/dto/api-key.responses': { to: ['self-service'], why: "the data export's document embeds each module's own answer model" },
   'backend/src/modules/billing/dto/billing.responses': {
     to: ['self-service', 'admin'],

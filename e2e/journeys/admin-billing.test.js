@@ -148,7 +148,7 @@ test("opens the user's page: profile, limits, keys by prefix, 30 days of usage, 
     .getByTestId('user-usage-total')
     .getByText(/^[1-9][\d,]* requests, [\d,]+ answered with an error \(4xx or 5xx\)$/)
     .waitFor();
-  await page.getByTestId('user-usage').getByText('Last 30 days, per UTC day').waitFor();
+  await page.getByTestId('user-usage').getByText('Last 30 days, days from midnight in Coordinated Universal Time (UTC)').waitFor();
 
   const invoices = page.getByTestId('user-invoices');
   await invoices.getByText('Paid').first().waitFor();

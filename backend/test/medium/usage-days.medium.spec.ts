@@ -137,6 +137,31 @@ describe("usage's days in a display zone, on the real database", () => {
     expect(summary.perHour.reduce((sum, h) => sum + h.count, 0)).toBe(summary.totalRequests);
   });
 
+  it.each(['Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns'])(
+    "the console's days of an account in %s: each from its local midnight, with their 4xx and 5xx, as PostgreSQL counts them",
+    async (tz) => {
+      const now = end - 1;
+      const got = await usage.dailyByClass(userId, 3, tz, now);
+      expect(got.days).toHaveLength(3);
+      const { rows } = await m.module.get<UsagePool>(USAGE_POOL).query<{ day: string; n: number; c4: number; c5: number }>(
+        `select to_char((r."timestamp" at time zone $4)::date, 'YYYY-MM-DD') as day, count(*)::int as n,
+                (count(*) filter (where r.status_code between 400 and 499))::int as c4, (count(*) filter (where r.status_code >= 500))::int as c5
+         from ${usageEvents('r')} where r.user_id = $1 and r."timestamp" >= $2 and r."timestamp" < $3 group by 1 order by 1`,
+        [userId, new Date(got.from), new Date(got.to), tz],
+      );
+      const oracle = new Map(rows.map((r) => [r.day, { requests: r.n, clientErrors: r.c4, serverErrors: r.c5 }]));
+      // The window is the three local dates up to the one `now` falls on, from the first one's local midnight.
+      const dateIn = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date(ms));
+      expect(got.days[2].date).toBe(dateIn(now));
+      expect(dateIn(Date.parse(got.from))).toBe(got.days[0].date);
+      expect(dateIn(Date.parse(got.from) - 1)).not.toBe(got.days[0].date);
+      expect(got.days.map(({ date, ...counts }) => [date, counts])).toEqual(
+        got.days.map((d) => [d.date, oracle.get(d.date) ?? { requests: 0, clientErrors: 0, serverErrors: 0 }]),
+      );
+      expect(got.days.reduce((sum, d) => sum + d.serverErrors, 0)).toBeGreaterThan(0);
+    },
+  );
+
   it('refuses a zone our tz data does not list', async () => {
     await expect(usage.summary(userId, { tz: 'Mars/Olympus' })).rejects.toMatchObject({ problem: { code: 'invalid_timezone', field: 'tz' } });
   });

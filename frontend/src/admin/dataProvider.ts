@@ -38,10 +38,10 @@ export type AdminChangeNotice = Models['ChangeNoticeResponse'];
 /** The standard ra-data-simple-rest methods plus the console's custom actions. */
 export interface AdminDataProvider extends DataProvider {
   getStats(): Promise<AdminStats>;
-  /** Signups per day (last 30), paid accounts, MRR and the last 24 hours' error rate. */
-  getOverview(): Promise<AdminOverview>;
-  /** One user's requests per UTC day, the last 30 days. */
-  getUserUsage(id: string): Promise<AdminUserUsage>;
+  /** Signups per day of `tz` (last 30), paid accounts, MRR and the last 24 hours' error rate. */
+  getOverview(tz: string): Promise<AdminOverview>;
+  /** One user's requests per day of `tz`, the last 30 days. */
+  getUserUsage(id: string, tz: string): Promise<AdminUserUsage>;
   /** One user's invoices, newest first. */
   getUserInvoices(id: string): Promise<AdminInvoice[]>;
   blockUser(id: string): Promise<{ data: AdminUser }>;
@@ -130,8 +130,8 @@ export function createAdminDataProvider(): AdminDataProvider {
   return {
     ...base,
     getStats: () => consoleCall(() => api.get('/api/admin/stats')),
-    getOverview: () => consoleCall(() => api.get('/api/admin/overview')),
-    getUserUsage: (id) => consoleCall(() => api.get('/api/admin/users/{id}/usage', byId(id))),
+    getOverview: (tz) => consoleCall(() => api.get('/api/admin/overview', { params: { query: { tz } } })),
+    getUserUsage: (id, tz) => consoleCall(() => api.get('/api/admin/users/{id}/usage', { params: { path: { id: String(id) }, query: { tz } } })),
     getUserInvoices: (id) => consoleCall(() => api.get('/api/admin/users/{id}/invoices', byId(id))),
     blockUser: (id) => asData(consoleCall(() => api.post('/api/admin/users/{id}/block', byId(id)))),
     unblockUser: (id) => asData(consoleCall(() => api.post('/api/admin/users/{id}/unblock', byId(id)))),

@@ -2085,7 +2085,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The console's overview: signups per UTC day (last 30 days), paid accounts, MRR (each active subscription at its plan's monthly price) and the share of 4xx and 5xx answers among the last 24 hours' API requests */
+        /** The console's overview: signups per day of tz (last 30 days), paid accounts, MRR (each active subscription at its plan's monthly price) and the share of 4xx and 5xx answers among the last 24 hours' API requests */
         get: operations["Admin_overview"];
         put?: never;
         post?: never;
@@ -2136,7 +2136,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One user's API requests per UTC day, the last 30 days (from the daily roll-ups), with their 4xx and 5xx answers */
+        /** One user's API requests per day of tz, the last 30 days, with their 4xx and 5xx answers, cut as the user's Usage page cuts days */
         get: operations["Admin_userUsage"];
         put?: never;
         post?: never;
@@ -7797,7 +7797,7 @@ export interface components {
         };
         SignupDayView: {
             /**
-             * @description UTC day
+             * @description Local date in timeZone
              * @example 2026-11-26
              */
             date: string;
@@ -7863,8 +7863,13 @@ export interface components {
             serverErrorPercent: number;
         };
         AdminOverviewView: {
-            /** @description Accounts created per UTC day, the last 30 days, oldest first, days without signups as 0 */
+            /** @description Accounts created per day of timeZone, the last 30 days, oldest first, days without signups as 0 */
             signupsPerDay: components["schemas"]["SignupDayView"][];
+            /**
+             * @description The zone the days are cut in (tz, default UTC)
+             * @example Asia/Kolkata
+             */
+            timeZone: string;
             /**
              * @description Accounts created in those 30 days
              * @example 41
@@ -7931,7 +7936,7 @@ export interface components {
         };
         UserUsageDayView: {
             /**
-             * @description UTC day
+             * @description Local date in timeZone
              * @example 2026-11-26
              */
             date: string;
@@ -7950,15 +7955,20 @@ export interface components {
         };
         AdminUserUsageView: {
             /**
-             * @description First UTC day
+             * @description First local date
              * @example 2026-10-28
              */
             from: string;
             /**
-             * @description Last UTC day (today)
+             * @description Last local date (today in timeZone)
              * @example 2026-11-26
              */
             to: string;
+            /**
+             * @description The zone the days are cut in (tz, default UTC)
+             * @example Asia/Kolkata
+             */
+            timeZone: string;
             /** @example 30500 */
             totalRequests: number;
             /** @description One entry per day, oldest first, days without requests as 0 */
@@ -24065,7 +24075,10 @@ export interface operations {
     };
     Admin_overview: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description IANA zone the days are cut in (the viewer's display zone); default UTC */
+                tz?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -24080,6 +24093,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AdminOverviewView"];
                 };
+            };
+            /** @description A zone our tz data does not list (problem+json: invalid_timezone) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {
@@ -24178,7 +24198,10 @@ export interface operations {
     };
     Admin_userUsage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description IANA zone the days are cut in (the viewer's display zone); default UTC */
+                tz?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -24195,6 +24218,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AdminUserUsageView"];
                 };
+            };
+            /** @description A zone our tz data does not list (problem+json: invalid_timezone) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No valid session (problem+json, code `unauthenticated`, or `session_expired` when it ran out) */
             401: {

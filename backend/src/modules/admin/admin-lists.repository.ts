@@ -25,13 +25,6 @@ export interface Page<T> {
 
 export type Row = Record<string, unknown>;
 
-export interface DailyUsageRow {
-  day: string;
-  requests: string;
-  client_errors: string;
-  server_errors: string;
-}
-
 interface Where {
   clauses: string[];
   params: unknown[];
@@ -141,24 +134,14 @@ export class AdminListsRepository {
     return { users: users.total, activeKeys: keys.total, requests: Number(requests.n) };
   }
 
-  /** One account's requests per UTC day from `fromDay` to `toDay` (inclusive), split by status class; days without requests are absent. */
-  userDailyUsage(userId: string, fromDay: string, toDay: string): Promise<DailyUsageRow[]> {
-    return this.sql<DailyUsageRow>(
-      `select to_char(day, 'YYYY-MM-DD') as day, sum("count")::bigint as requests,
-         coalesce(sum("count") filter (where status_code between 400 and 499), 0)::bigint as client_errors,
-         coalesce(sum("count") filter (where status_code >= 500), 0)::bigint as server_errors
-       from usage_daily where user_id = ? and day between ?::date and ?::date group by day order by day`,
-      [userId, fromDay, toDay],
+  /** Accounts created per UTC quarter hour since `from`, keyed by the quarter's start (epoch ms); quarters without signups are absent. */
+  async signupsPerQuarterHour(from: Date): Promise<{ start: number; n: number }[]> {
+    const rows = await this.sql<{ q: string; n: number }>(
+      `select (floor(extract(epoch from created_at) / 900) * 900000)::int8::text as q, count(*)::int as n
+       from users where created_at >= ? group by 1 order by 1`,
+      [from],
     );
-  }
-
-  /** Accounts created per UTC day from `fromDay` on (days without signups are absent). */
-  signupsPerDay(fromDay: string): Promise<{ day: string; n: string }[]> {
-    return this.sql(
-      `select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*) as n
-       from users where created_at >= (?::date)::timestamp at time zone 'UTC' group by 1 order by 1`,
-      [fromDay],
-    );
+    return rows.map((r) => ({ start: Number(r.q), n: r.n }));
   }
 
   /** Subscriptions in one of `statuses` on a paid plan: how many per plan, and how many accounts hold one. */

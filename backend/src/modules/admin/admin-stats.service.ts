@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { PLANS, isPlanId } from '../../config/plans.js';
 import type { PlanId } from '../../config/plans.js';
 import { PAID_STATUSES } from '../billing/billing-commands.js';
+import { ActiveTzRelease } from '../tzdb/active-release.js';
+import { localDate, nextDate, startOfLocalDay } from '../usage/local-days.js';
 import { AdminListsRepository } from './admin-lists.repository.js';
+import { AdminErrors } from './admin.errors.js';
 
 export interface AdminStats {
   totalUsers: number;
@@ -12,8 +15,10 @@ export interface AdminStats {
 
 /** The console's overview: growth, money and health, each from its own store. */
 export interface AdminOverview {
-  /** Accounts created per UTC day, the last OVERVIEW_DAYS days (today last), days without signups included as 0. */
+  /** Accounts created per day of `timeZone`, the last OVERVIEW_DAYS days (today last), days without signups included as 0. */
   signupsPerDay: { date: string; count: number }[];
+  /** The zone the days are cut in: the viewer's display zone (tz), default UTC. */
+  timeZone: string;
   signupsTotal: number;
   /** Accounts holding a subscription the customer pays for (active or trialing, on a paid plan); granted plans are not counted. */
   paidAccounts: number;
@@ -31,7 +36,10 @@ const percent = (part: number, whole: number) => (whole ? Math.round((part / who
 /** The console dashboard's totals and overview. */
 @Injectable()
 export class AdminStatsService {
-  constructor(private readonly lists: AdminListsRepository) {}
+  constructor(
+    private readonly lists: AdminListsRepository,
+    private readonly release: ActiveTzRelease,
+  ) {}
 
   /** Users and active keys follow the list rule (exact up to EXACT_COUNT_LIMIT, estimated beyond); requests sum the daily roll-ups. */
   async stats(): Promise<AdminStats> {
@@ -39,16 +47,25 @@ export class AdminStatsService {
     return { totalUsers: totals.users, totalApiKeys: totals.activeKeys, totalRequests: totals.requests };
   }
 
-  async overview(now = new Date()): Promise<AdminOverview> {
-    const today = Date.parse(now.toISOString().slice(0, 10));
-    const days = Array.from({ length: OVERVIEW_DAYS }, (_, i) => new Date(today - (OVERVIEW_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  /** The overview, its days cut in `tz` (default UTC; 400 invalid_timezone for a zone our tz data does not list). */
+  async overview(now = new Date(), tz?: string): Promise<AdminOverview> {
+    const timeZone = tz || 'UTC';
+    const zone = this.release.zone(timeZone);
+    if (!zone) throw AdminErrors.invalidTimeZone(timeZone);
+    const today = localDate(zone, now.getTime());
+    const days = Array.from({ length: OVERVIEW_DAYS }, (_, i) => nextDate(today, i - (OVERVIEW_DAYS - 1)));
     const from = new Date(now.getTime() - DAY_MS);
     const [signups, paid, outcomes] = await Promise.all([
-      this.lists.signupsPerDay(days[0]),
+      this.lists.signupsPerQuarterHour(new Date(startOfLocalDay(zone, days[0]))),
       this.lists.paidSubscriptions([...PAID_STATUSES]),
       this.lists.requestOutcomes(from, now),
     ]);
-    const perDay = new Map(signups.map((r) => [r.day, Number(r.n)]));
+    // Every zone's midnight begins a UTC quarter hour: a quarter's signups fall on one local date.
+    const perDay = new Map<string, number>();
+    for (const { start, n } of signups) {
+      const date = localDate(zone, start);
+      perDay.set(date, (perDay.get(date) ?? 0) + n);
+    }
     const signupsPerDay = days.map((date) => ({ date, count: perDay.get(date) ?? 0 }));
     const perPlan = paid.perPlan
       .filter((r) => isPlanId(r.plan))
@@ -56,6 +73,7 @@ export class AdminStatsService {
       .sort((a, b) => PLANS[a.plan].rank - PLANS[b.plan].rank);
     return {
       signupsPerDay,
+      timeZone,
       signupsTotal: signupsPerDay.reduce((sum, d) => sum + d.count, 0),
       paidAccounts: paid.accounts,
       mrr: { amount: perPlan.reduce((sum, p) => sum + p.amount, 0), currency: PLANS.premium.currency, perPlan },

@@ -5,6 +5,7 @@ import { CustomerNotices } from './customer-notices.js';
 import { AccountCommands } from '../accounts/account-commands.js';
 import { BillingCommands } from '../billing/billing-commands.js';
 import { ChangeNotices } from '../change-notices/change-notices.js';
+import { UsageService } from '../usage/usage.service.js';
 import type { ChangeNoticeView } from '../change-notices/change-notices.js';
 import type { InvoiceView } from '../billing/billing-commands.js';
 import type { UserChange } from '../accounts/account-commands.js';
@@ -25,16 +26,17 @@ export interface AdminUserView extends UserView {
   customLimits: CustomLimits;
 }
 
-/** One account's requests per UTC day, the last USER_USAGE_DAYS days (today last), days without requests as 0. */
+/** One account's requests per day of the viewer's zone, the last USER_USAGE_DAYS days (today last), days without requests as 0. */
 export interface AdminUserUsage {
+  /** The first and last local dates. */
   from: string;
   to: string;
+  timeZone: string;
   totalRequests: number;
   days: { date: string; requests: number; clientErrors: number; serverErrors: number }[];
 }
 
 export const USER_USAGE_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 export function toAdminUserView(user: User): AdminUserView {
   return { ...toUserView(user), limits: accountLimits(user), customLimits: customLimitsOf(user) };
@@ -55,6 +57,7 @@ export class AdminUsers {
     private readonly audit: AuditLog,
     private readonly notices: CustomerNotices,
     private readonly changeNotices: ChangeNotices,
+    private readonly usageReads: UsageService,
   ) {}
 
   /** Rows of `select * from users` as entities, so the one mapper (toUserView) reads them. */
@@ -73,18 +76,11 @@ export class AdminUsers {
     return toAdminUserView(user);
   }
 
-  /** The account's usage from the daily roll-ups (404 for an unknown user). */
-  async usage(id: string, now = new Date()): Promise<AdminUserUsage> {
+  /** The account's usage per day of `tz` (default UTC; 400 invalid_timezone), as its Usage page cuts days (404 for an unknown user). */
+  async usage(id: string, tz?: string, now = new Date()): Promise<AdminUserUsage> {
     const user = await this.get(id);
-    const today = Date.parse(now.toISOString().slice(0, 10));
-    const dates = Array.from({ length: USER_USAGE_DAYS }, (_, i) => new Date(today - (USER_USAGE_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10));
-    const rows = await this.lists.userDailyUsage(user.id, dates[0], dates[dates.length - 1]);
-    const byDay = new Map(rows.map((r) => [r.day, r]));
-    const days = dates.map((date) => {
-      const row = byDay.get(date);
-      return { date, requests: Number(row?.requests ?? 0), clientErrors: Number(row?.client_errors ?? 0), serverErrors: Number(row?.server_errors ?? 0) };
-    });
-    return { from: dates[0], to: dates[dates.length - 1], totalRequests: days.reduce((sum, d) => sum + d.requests, 0), days };
+    const { timeZone, days } = await this.usageReads.dailyByClass(user.id, USER_USAGE_DAYS, tz, now.getTime());
+    return { from: days[0].date, to: days[days.length - 1].date, timeZone, totalRequests: days.reduce((sum, d) => sum + d.requests, 0), days };
   }
 
   /** The account's invoices as its Billing History lists them (404 for an unknown user). */

@@ -39,6 +39,14 @@ function ListDocs(): MethodDecorator {
 }
 
 /** The super-admin API, in the ra-data-simple-rest dialect the react-admin console speaks. */
+/** The console's days are cut in the viewer's display zone, as every page's are (issue 48). */
+const ZONE_QUERY = {
+  name: 'tz',
+  required: false,
+  example: 'Asia/Kolkata',
+  description: "IANA zone the days are cut in (the viewer's display zone); default UTC",
+};
+
 @ApiTags('Admin')
 @Authenticated({ roles: ['super_admin'] })
 @Controller('admin')
@@ -72,11 +80,13 @@ export class AdminController {
   @Get('overview')
   @ApiOperation({
     summary:
-      "The console's overview: signups per UTC day (last 30 days), paid accounts, MRR (each active subscription at its plan's monthly price) and the share of 4xx and 5xx answers among the last 24 hours' API requests",
+      "The console's overview: signups per day of tz (last 30 days), paid accounts, MRR (each active subscription at its plan's monthly price) and the share of 4xx and 5xx answers among the last 24 hours' API requests",
   })
+  @ApiQuery(ZONE_QUERY)
   @ApiOkResponse({ type: AdminOverviewView })
-  overview() {
-    return this.totals.overview();
+  @ApiBadRequestResponse({ description: 'A zone our tz data does not list (problem+json: invalid_timezone)' })
+  overview(@Query('tz') tz?: string) {
+    return this.totals.overview(new Date(), typeof tz === 'string' ? tz : undefined);
   }
 
   @Get('users')
@@ -95,11 +105,13 @@ export class AdminController {
   }
 
   @Get('users/:id/usage')
-  @ApiOperation({ summary: "One user's API requests per UTC day, the last 30 days (from the daily roll-ups), with their 4xx and 5xx answers" })
+  @ApiOperation({ summary: "One user's API requests per day of tz, the last 30 days, with their 4xx and 5xx answers, cut as the user's Usage page cuts days" })
+  @ApiQuery(ZONE_QUERY)
   @ApiOkResponse({ type: AdminUserUsageView })
+  @ApiBadRequestResponse({ description: 'A zone our tz data does not list (problem+json: invalid_timezone)' })
   @ApiNotFoundResponse({ description: 'No such user (code `not_found`)' })
-  userUsage(@Param('id') id: string) {
-    return this.adminUsers.usage(id);
+  userUsage(@Param('id') id: string, @Query('tz') tz?: string) {
+    return this.adminUsers.usage(id, typeof tz === 'string' ? tz : undefined);
   }
 
   @Get('users/:id/invoices')

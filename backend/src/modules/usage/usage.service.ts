@@ -13,6 +13,7 @@ import { UsageRepository } from './usage.repository.js';
 import type { RecordRow } from './usage.repository.js';
 import { decodeLogCursor, encodeLogId } from './request-log-id.js';
 import { WindowCounter } from './window-counter.js';
+import type { DayByClass } from './window-counter.js';
 
 const DAY_MS = 86_400_000;
 const MAX_SUMMARY_DAYS = 400;
@@ -181,6 +182,13 @@ export class UsageService {
    * window widens to the whole local days its ends fall on (default: the last 7); `exact` counts [from, to] (or their aliases startDate, endDate)
    * as given, the window the request log shows for the same from/to.
    */
+  /** The account's requests per day of `tz` (default UTC), the last `days` days with today last, with their 4xx and 5xx (the console's user page). */
+  async dailyByClass(userId: string, days: number, tz?: string, now = Date.now()): Promise<{ timeZone: string; from: string; to: string; days: DayByClass[] }> {
+    const zone = this.windows.zone(tz);
+    const counted = await this.windows.daysByClass(userId, zone.clock, days, now);
+    return { timeZone: zone.name, from: new Date(counted.from).toISOString(), to: new Date(counted.to).toISOString(), days: counted.days };
+  }
+
   async summary(userId: string, q: RangeInput & { endpoint?: string; keyId?: string; tz?: string; exact?: boolean }): Promise<UsageSummary> {
     const zone = this.windows.zone(q.tz);
     const end = endOf(q) ?? new Date();

@@ -17,6 +17,14 @@ export interface WindowCounts {
   byStatus: Map<number, number>;
 }
 
+export interface DayByClass {
+  /** The local date, YYYY-MM-DD. */
+  date: string;
+  requests: number;
+  clientErrors: number;
+  serverErrors: number;
+}
+
 export interface WindowFilter {
   endpoint?: string;
   keyId?: string;
@@ -86,6 +94,27 @@ export class WindowCounter {
     const counts = dayCounts(plan, perUtcDay, raw.pieces);
     out.days = plan.days.map((d, i) => ({ ...d, count: counts[i] }));
     return out;
+  }
+
+  /**
+   * The account's requests per local day of `zone`, the `days` days up to the one `now` falls on, with their 4xx and
+   * 5xx: every day, empty ones included. Counted per UTC quarter-hour (every zone's midnight begins one), so a day of
+   * Asia/Kolkata is cut at 18:30 UTC as the Usage page cuts it.
+   */
+  async daysByClass(userId: string, zone: ZoneClock, days: number, now: number): Promise<{ from: number; to: number; days: DayByClass[] }> {
+    const today = localDate(zone, now);
+    const dates = Array.from({ length: days }, (_, i) => nextDate(today, i - (days - 1)));
+    const from = startOfLocalDay(zone, dates[0]);
+    const to = startOfLocalDay(zone, nextDate(today));
+    const byDate = new Map<string, DayByClass>(dates.map((date) => [date, { date, requests: 0, clientErrors: 0, serverErrors: 0 }]));
+    for (const q of await this.raw.quarterClasses(userId, new Date(from), new Date(to))) {
+      const day = byDate.get(localDate(zone, q.start));
+      if (!day) continue;
+      day.requests += q.total;
+      day.clientErrors += q.clientErrors;
+      day.serverErrors += q.serverErrors;
+    }
+    return { from, to, days: [...byDate.values()] };
   }
 
   /** Rows per local hour of [from, to): every hour, empty ones included, keyed by its start. */

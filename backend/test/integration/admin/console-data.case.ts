@@ -82,11 +82,27 @@ describe('admin console: user page, overview, closed accounts', () => {
     beforeAll(async () => {
       owner = await createUser(t, { plan: 'premium' });
       const key = await createApiKey(t, owner, { name: 'Production' });
-      await sql(
-        `insert into usage_daily (day, user_id, key_id, endpoint, status_code, count, total_ms) values
-           (?, ?, ?, '/api/time/current', 200, 40, 400), (?, ?, ?, '/api/time/current', 404, 3, 30), (?, ?, ?, '/api/time/current', 503, 1, 10),
-           (?, ?, ?, '/api/timezone/list', 200, 7, 70), (?, ?, ?, '/api/time/current', 200, 99, 990)`,
-        [day(0), owner.id, key.id, day(0), owner.id, key.id, day(0), owner.id, key.id, day(5), owner.id, key.id, day(30), owner.id, key.id],
+      // Answers as the usage writer stores them: today 40 × 200, 3 × 404 and a 503 at 10:00 UTC; 7 × 200 five days ago,
+      // 4 at 10:00 and 3 at 21:00 UTC (02:30 the next day in Kolkata); 99 × 200 thirty days ago (out of the window).
+      const at = (daysAgo: number, hour: number) => Date.parse(`${day(daysAgo)}T${String(hour).padStart(2, '0')}:00:00.000Z`);
+      const answers: [number, number, string][] = [
+        ...Array.from({ length: 40 }, () => [200, at(0, 10), '/api/time/current'] as [number, number, string]),
+        ...Array.from({ length: 3 }, () => [404, at(0, 10), '/api/time/current'] as [number, number, string]),
+        [503, at(0, 10), '/api/time/current'],
+        ...Array.from({ length: 7 }, (_, i) => [200, at(5, i < 4 ? 10 : 21), '/api/timezone/list'] as [number, number, string]),
+        ...Array.from({ length: 99 }, () => [200, at(30, 10), '/api/time/current'] as [number, number, string]),
+      ];
+      await t.app.get(UsageRepository).write(
+        answers.map(([statusCode, timestamp, endpoint], i) => ({
+          timestamp: timestamp + i,
+          userId: owner.id,
+          keyId: key.id,
+          endpoint,
+          method: 'GET',
+          statusCode,
+          responseMs: 10,
+          ipAddress: null,
+        })),
       );
       await sql(
         `insert into invoices (id, user_id, provider_invoice_id, description, amount, currency, status, paid_at, created_at, plan) values
@@ -111,11 +127,23 @@ describe('admin console: user page, overview, closed accounts', () => {
     it('shows the last 30 days of usage, per day, with 4xx and 5xx', async () => {
       const res = await admin.get(`/api/admin/users/${owner.id}/usage`);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ from: day(29), to: day(0), totalRequests: 51 });
+      expect(res.body).toMatchObject({ from: day(29), to: day(0), timeZone: 'UTC', totalRequests: 51 });
       expect(res.body.days).toHaveLength(30);
       expect(res.body.days[29]).toEqual({ date: day(0), requests: 44, clientErrors: 3, serverErrors: 1 });
       expect(res.body.days[24]).toEqual({ date: day(5), requests: 7, clientErrors: 0, serverErrors: 0 });
       expect(res.body.days[0]).toEqual({ date: day(29), requests: 0, clientErrors: 0, serverErrors: 0 });
+    });
+
+    it("cuts the days in the viewer's zone (tz): Kolkata's day starts at 18:30 UTC", async () => {
+      const res = await admin.get(`/api/admin/users/${owner.id}/usage?tz=Asia/Kolkata`);
+      expect(res.status).toBe(200);
+      // NOW is 12:00 UTC, 17:30 in Kolkata: the same date, so the same 30 dates.
+      expect(res.body).toMatchObject({ from: day(29), to: day(0), timeZone: 'Asia/Kolkata', totalRequests: 51 });
+      expect(res.body.days[29]).toEqual({ date: day(0), requests: 44, clientErrors: 3, serverErrors: 1 });
+      expect(res.body.days[24]).toEqual({ date: day(5), requests: 4, clientErrors: 0, serverErrors: 0 });
+      expect(res.body.days[25]).toEqual({ date: day(4), requests: 3, clientErrors: 0, serverErrors: 0 });
+      const bad = await admin.get(`/api/admin/users/${owner.id}/usage?tz=Mars/Olympus`);
+      expect([bad.status, bad.body.code, bad.body.field]).toEqual([400, 'invalid_timezone', 'tz']);
     });
 
     it('lists the invoices as the customer sees them, newest first, without abandoned ones', async () => {
@@ -226,15 +254,31 @@ describe('admin console: user page, overview, closed accounts', () => {
           { plan: 'enterprise', subscriptions: 1, amount: 50 },
         ],
       });
+      // With the 44 answers of today the user's page above wrote (3 × 404, 1 × 503): 56, 7 client and 2 server errors.
       expect(o.errorRate).toEqual({
         from: new Date(NOW - DAY_MS).toISOString(),
         to: new Date(NOW).toISOString(),
-        requests: 12,
-        clientErrors: 4,
-        serverErrors: 1,
-        clientErrorPercent: 33.33,
-        serverErrorPercent: 8.33,
+        requests: 56,
+        clientErrors: 7,
+        serverErrors: 2,
+        clientErrorPercent: 12.5,
+        serverErrorPercent: 3.57,
       });
+    });
+
+    it("counts signups per day of the viewer's zone (tz)", async () => {
+      const count = (o: { signupsPerDay: { date: string; count: number }[] }, d: string) => o.signupsPerDay.find((x) => x.date === d)?.count ?? 0;
+      const [utcBefore, kolkataBefore] = [(await admin.get('/api/admin/overview')).body, (await admin.get('/api/admin/overview?tz=Asia/Kolkata')).body];
+      // 21:00 UTC three days ago: 02:30 the next morning in Kolkata.
+      const late = await createUser(t);
+      await sql(`update users set created_at = ? where id = ?`, [new Date(Date.parse(`${day(3)}T21:00:00.000Z`)), late.id]);
+      const [utc, kolkata] = [(await admin.get('/api/admin/overview')).body, (await admin.get('/api/admin/overview?tz=Asia/Kolkata')).body];
+      expect([utc.timeZone, kolkata.timeZone]).toEqual(['UTC', 'Asia/Kolkata']);
+      expect([count(utc, day(3)) - count(utcBefore, day(3)), count(utc, day(2)) - count(utcBefore, day(2))]).toEqual([1, 0]);
+      expect([count(kolkata, day(3)) - count(kolkataBefore, day(3)), count(kolkata, day(2)) - count(kolkataBefore, day(2))]).toEqual([0, 1]);
+      expect(kolkata.signupsTotal - kolkataBefore.signupsTotal).toBe(1);
+      const bad = await admin.get('/api/admin/overview?tz=Not/AZone');
+      expect([bad.status, bad.body.code]).toEqual([400, 'invalid_timezone']);
     });
 
     it('is refused to a customer (403) and to a visitor (401)', async () => {

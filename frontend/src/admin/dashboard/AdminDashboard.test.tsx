@@ -10,6 +10,7 @@ const signups = (count: (i: number) => number) =>
 
 const overview: AdminOverview = {
   signupsPerDay: signups((i) => (i === 26 ? 2 : i === 0 ? 1 : 0)),
+  timeZone: 'UTC',
   signupsTotal: 3,
   paidAccounts: 3,
   mrr: {
@@ -31,7 +32,7 @@ const overview: AdminOverview = {
   },
 };
 
-function renderDashboard(getOverview: () => Promise<AdminOverview>) {
+function renderDashboard(getOverview: (tz: string) => Promise<AdminOverview>) {
   const getStats = vi.fn(async () => ({ totalUsers: 7, totalRequests: 1234, totalApiKeys: 4 }));
   render(
     <AdminContext dataProvider={testDataProvider({ getStats, getOverview } as never)}>
@@ -42,8 +43,11 @@ function renderDashboard(getOverview: () => Promise<AdminOverview>) {
 
 describe("the console's overview", () => {
   it('shows paid accounts, MRR per plan, the error rate of the last 24 hours (window in the display zone, here UTC) and signups per day', async () => {
-    renderDashboard(async () => overview);
+    const getOverview = vi.fn(async () => overview);
+    renderDashboard(getOverview);
     await waitFor(() => expect(screen.getByTestId('overview-paid-value')).toHaveTextContent(/^3$/));
+    // Days are cut in the display zone (the test browser's UTC), and the caption says which.
+    expect(getOverview).toHaveBeenCalledWith('UTC');
     const mrr = screen.getByTestId('overview-mrr');
     expect(within(mrr).getByTestId('overview-mrr-value')).toHaveTextContent(/^\$60\.00$/);
     expect(mrr).toHaveTextContent('Premium: 2 × $5.00 · Enterprise: 1 × $50.00');
@@ -52,6 +56,7 @@ describe("the console's overview", () => {
     expect(errors).toHaveTextContent('3 × 4xx, 1 × 5xx of 10 requests, Nov 25, 2026, 12:00 PM UTC to Nov 26, 2026, 12:00 PM UTC');
     const chart = screen.getByTestId('overview-signups');
     expect(within(chart).getByTestId('overview-signups-total')).toHaveTextContent('3');
+    expect(chart).toHaveTextContent('Last 30 days, days from midnight in Coordinated Universal Time (UTC): 3 new accounts');
     expect(within(chart).getByRole('img', { name: 'Signups per day from 2026-10-28 to 2026-11-26 (UTC)' })).toBeInTheDocument();
     expect(screen.getByTestId('stat-requests')).toHaveTextContent('1,234');
   });

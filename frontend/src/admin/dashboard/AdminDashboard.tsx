@@ -17,7 +17,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { AdminDataProvider, AdminOverview } from '../dataProvider';
 import { formatNumber, planName } from '../../lib/format';
-import { useFormatInstant } from '../../lib/time';
+import { useDisplayZone, useFormatInstant, zoneLongName } from '../../lib/time';
 import { EmptyList } from '../EmptyList';
 
 export const adminStatsQueryKey = ['admin', 'stats'] as const;
@@ -47,7 +47,7 @@ function TextCard({ title, caption, value, icon, testId }: { title: string; capt
   );
 }
 
-/** Signups per UTC day over the last 30 days. */
+/** Signups per day of the display zone over the last 30 days. */
 export function SignupsChart({ overview }: { overview: AdminOverview }) {
   const first = overview.signupsPerDay[0]?.date;
   const last = overview.signupsPerDay[overview.signupsPerDay.length - 1]?.date;
@@ -59,12 +59,13 @@ export function SignupsChart({ overview }: { overview: AdminOverview }) {
           Signups per Day
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p">
-          Last 30 days, per UTC day: <span data-testid="overview-signups-total">{formatNumber(overview.signupsTotal)}</span> new accounts
+          Last 30 days, days from midnight in {zoneLongName(overview.timeZone)} ({overview.timeZone}):{' '}
+          <span data-testid="overview-signups-total">{formatNumber(overview.signupsTotal)}</span> new accounts
         </Typography>
         {overview.signupsTotal === 0 ? (
           <EmptyList text="No signups in the last 30 days." />
         ) : (
-          <Box sx={{ width: '100%' }} role="img" aria-label={`Signups per day from ${first} to ${last} (UTC)`}>
+          <Box sx={{ width: '100%' }} role="img" aria-label={`Signups per day from ${first} to ${last} (${overview.timeZone})`}>
             <BarChart
               height={200}
               xAxis={[{ scaleType: 'band', data: overview.signupsPerDay.map((d) => d.date), valueFormatter: label }]}
@@ -83,7 +84,8 @@ export function SignupsChart({ overview }: { overview: AdminOverview }) {
 /** Signups, paid accounts, MRR and the error rate (GET /api/admin/overview). */
 export function OverviewNumbers() {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const { data, isError, refetch } = useQuery({ queryKey: adminOverviewQueryKey, queryFn: () => dataProvider.getOverview(), retry: false });
+  const { zone } = useDisplayZone();
+  const { data, isError, refetch } = useQuery({ queryKey: [...adminOverviewQueryKey, zone], queryFn: () => dataProvider.getOverview(zone), retry: false });
   const when = useFormatInstant();
   if (isError) {
     return (

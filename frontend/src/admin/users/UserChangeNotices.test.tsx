@@ -19,7 +19,7 @@ function renderShow(getUserChangeNotices: (id: string) => Promise<AdminChangeNot
   const methods = {
     getOne: async () => ({ data: customer }),
     getManyReference: async () => ({ data: [], total: 0 }),
-    getUserUsage: async () => ({ from: '2026-10-31', to: '2026-11-29', totalRequests: 0, days: [] }),
+    getUserUsage: async () => ({ from: '2026-10-31', to: '2026-11-29', timeZone: 'UTC', totalRequests: 0, days: [] }),
     getUserInvoices: async () => [],
     getUserWebhooks: async () => [],
     getUserChangeNotices: vi.fn(getUserChangeNotices),

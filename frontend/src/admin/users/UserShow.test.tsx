@@ -24,7 +24,13 @@ const days = (requests: (d: number) => number) =>
     clientErrors: i === 29 ? 3 : 0,
     serverErrors: i === 29 ? 1 : 0,
   }));
-const usage: AdminUserUsage = { from: '2026-10-28', to: '2026-11-26', totalRequests: 51, days: days((i) => (i === 29 ? 44 : i === 24 ? 7 : 0)) };
+const usage: AdminUserUsage = {
+  from: '2026-10-28',
+  to: '2026-11-26',
+  timeZone: 'UTC',
+  totalRequests: 51,
+  days: days((i) => (i === 29 ? 44 : i === 24 ? 7 : 0)),
+};
 const invoice: AdminInvoice = {
   id: 'i1',
   description: 'Enterprise plan (monthly)',
@@ -99,7 +105,9 @@ describe("the console's user page", () => {
     const usageSection = screen.getByTestId('user-usage');
     expect(await within(usageSection).findByTestId('user-usage-total')).toHaveTextContent('51 requests, 4 answered with an error (4xx or 5xx)');
     expect(within(usageSection).getByRole('img', { name: 'Requests per day from 2026-10-28 to 2026-11-26 (UTC)' })).toBeInTheDocument();
-    expect(getUserUsage).toHaveBeenCalledWith('u1');
+    // Asked for in the display zone (the test browser's UTC), and the caption says which.
+    expect(getUserUsage).toHaveBeenCalledWith('u1', 'UTC');
+    expect(usageSection).toHaveTextContent('Last 30 days, days from midnight in Coordinated Universal Time (UTC)');
 
     const invoices = screen.getByTestId('user-invoices');
     expect(await within(invoices).findByText('50.00 USD')).toBeInTheDocument();

@@ -17,7 +17,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import type { AdminApiKey, AdminDataProvider, AdminInvoice, AdminUser, AdminUserUsage, AuditEntry } from '../dataProvider';
 import { roleName, userLabel } from '../choices';
 import { formatAmount, formatNumber } from '../../lib/format';
-import { useDisplayZone, useFormatInstant } from '../../lib/time';
+import { useDisplayZone, useFormatInstant, zoneLongName } from '../../lib/time';
 import { monoFont } from '../../theme';
 import { EmptyList } from '../EmptyList';
 import { WebhookEndpointList } from '../webhooks/WebhookEndpointList';
@@ -27,7 +27,7 @@ import { describeLimits } from './LimitsForm';
 import { BlockToggleButton, ManageUserButton } from './UserActions';
 import { UserPlan, UserStatus } from './UserList';
 
-export const userUsageQueryKey = (id: string) => ['admin', 'users', id, 'usage'] as const;
+export const userUsageQueryKey = (id: string, zone: string) => ['admin', 'users', id, 'usage', zone] as const;
 export const userInvoicesQueryKey = (id: string) => ['admin', 'users', id, 'invoices'] as const;
 
 function Section({ title, children, testId, caption }: { title: string; children: ReactNode; testId: string; caption?: string }) {
@@ -150,7 +150,7 @@ function KeyRows() {
   );
 }
 
-/** Requests per UTC day, the last 30 days, as bars, with the month's totals in words. */
+/** Requests per day of the display zone, the last 30 days, as bars, with the month's totals in words. */
 export function UsageChart({ usage }: { usage: AdminUserUsage }) {
   const errors = usage.days.reduce((sum, d) => sum + d.clientErrors + d.serverErrors, 0);
   if (usage.totalRequests === 0) return <EmptyList text="No API requests in the last 30 days." />;
@@ -160,7 +160,7 @@ export function UsageChart({ usage }: { usage: AdminUserUsage }) {
       <Typography variant="body2" data-testid="user-usage-total">
         {formatNumber(usage.totalRequests)} requests, {formatNumber(errors)} answered with an error (4xx or 5xx)
       </Typography>
-      <Box sx={{ width: '100%' }} role="img" aria-label={`Requests per day from ${usage.from} to ${usage.to} (UTC)`}>
+      <Box sx={{ width: '100%' }} role="img" aria-label={`Requests per day from ${usage.from} to ${usage.to} (${usage.timeZone})`}>
         <BarChart
           height={200}
           xAxis={[{ scaleType: 'band', data: usage.days.map((d) => d.date), valueFormatter: label }]}
@@ -176,9 +176,10 @@ export function UsageChart({ usage }: { usage: AdminUserUsage }) {
 
 function Usage({ id }: { id: string }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const { data, isError, refetch } = useQuery({ queryKey: userUsageQueryKey(id), queryFn: () => dataProvider.getUserUsage(id), retry: false });
+  const { zone } = useDisplayZone();
+  const { data, isError, refetch } = useQuery({ queryKey: userUsageQueryKey(id, zone), queryFn: () => dataProvider.getUserUsage(id, zone), retry: false });
   return (
-    <Section title="Usage" testId="user-usage" caption="Last 30 days, per UTC day">
+    <Section title="Usage" testId="user-usage" caption={`Last 30 days, days from midnight in ${zoneLongName(zone)} (${zone})`}>
       {isError ? <LoadFailed what="usage" retry={() => void refetch()} /> : data ? <UsageChart usage={data} /> : <Skeleton height={120} />}
     </Section>
   );

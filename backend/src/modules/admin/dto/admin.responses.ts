@@ -18,7 +18,7 @@ export class AdminStatsView {
 }
 
 export class SignupDayView {
-  @ApiProperty({ description: 'UTC day', example: '2026-11-26' }) date!: string;
+  @ApiProperty({ description: 'Local date in timeZone', example: '2026-11-26' }) date!: string;
   @ApiProperty({ example: 4 }) count!: number;
 }
 
@@ -46,8 +46,9 @@ export class ErrorRateView {
 }
 
 export class AdminOverviewView {
-  @ApiProperty({ type: [SignupDayView], description: 'Accounts created per UTC day, the last 30 days, oldest first, days without signups as 0' })
+  @ApiProperty({ type: [SignupDayView], description: 'Accounts created per day of timeZone, the last 30 days, oldest first, days without signups as 0' })
   signupsPerDay!: SignupDayView[];
+  @ApiProperty({ description: 'The zone the days are cut in (tz, default UTC)', example: 'Asia/Kolkata' }) timeZone!: string;
   @ApiProperty({ description: 'Accounts created in those 30 days', example: 41 }) signupsTotal!: number;
   @ApiProperty({ description: 'Accounts with a paid subscription (active or trialing); granted plans are not counted', example: 32 }) paidAccounts!: number;
   @ApiProperty({ type: MrrView }) mrr!: MrrView;
@@ -55,15 +56,16 @@ export class AdminOverviewView {
 }
 
 export class UserUsageDayView {
-  @ApiProperty({ description: 'UTC day', example: '2026-11-26' }) date!: string;
+  @ApiProperty({ description: 'Local date in timeZone', example: '2026-11-26' }) date!: string;
   @ApiProperty({ example: 1200 }) requests!: number;
   @ApiProperty({ description: 'Answered 4xx', example: 12 }) clientErrors!: number;
   @ApiProperty({ description: 'Answered 5xx', example: 0 }) serverErrors!: number;
 }
 
 export class AdminUserUsageView {
-  @ApiProperty({ description: 'First UTC day', example: '2026-10-28' }) from!: string;
-  @ApiProperty({ description: 'Last UTC day (today)', example: '2026-11-26' }) to!: string;
+  @ApiProperty({ description: 'First local date', example: '2026-10-28' }) from!: string;
+  @ApiProperty({ description: 'Last local date (today in timeZone)', example: '2026-11-26' }) to!: string;
+  @ApiProperty({ description: 'The zone the days are cut in (tz, default UTC)', example: 'Asia/Kolkata' }) timeZone!: string;
   @ApiProperty({ example: 30500 }) totalRequests!: number;
   @ApiProperty({ type: [UserUsageDayView], description: 'One entry per day, oldest first, days without requests as 0' }) days!: UserUsageDayView[];
 }
