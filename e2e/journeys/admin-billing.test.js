@@ -146,7 +146,7 @@ test("opens the user's page: profile, limits, keys by prefix, 30 days of usage, 
   // The customer's call (before() made it with their key) is in today's roll-up.
   await page
     .getByTestId('user-usage-total')
-    .getByText(/^[1-9][\d,]* requests, [\d,]+ answered with an error \(4xx or 5xx\)$/)
+    .getByText(/^[1-9][\d,]* requests?, [\d,]+ answered with an error \(4xx or 5xx\)$/)
     .waitFor();
   await page.getByTestId('user-usage').getByText('Last 30 days, days from midnight in Coordinated Universal Time (UTC)').waitFor();
 

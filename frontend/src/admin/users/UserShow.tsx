@@ -158,7 +158,7 @@ export function UsageChart({ usage }: { usage: AdminUserUsage }) {
   return (
     <>
       <Typography variant="body2" data-testid="user-usage-total">
-        {formatNumber(usage.totalRequests)} requests, {formatNumber(errors)} answered with an error (4xx or 5xx)
+        {formatNumber(usage.totalRequests)} {usage.totalRequests === 1 ? 'request' : 'requests'}, {formatNumber(errors)} answered with an error (4xx or 5xx)
       </Typography>
       <Box sx={{ width: '100%' }} role="img" aria-label={`Requests per day from ${usage.from} to ${usage.to} (${usage.timeZone})`}>
         <BarChart
