@@ -13,7 +13,14 @@ import { SupportMessage } from '../../src/modules/support/support-message.entity
 import { AuditTrail } from '../../src/modules/audit/audit-trail.js';
 import { AccountKeys } from '../../src/modules/keys/account-keys.js';
 import { AccountKeysRepository } from '../../src/modules/keys/account-keys.repository.js';
-import { insertUser, mediumModule } from './medium.js';
+import { USAGE_REWRITE_LOCK } from '../../src/database/advisory-locks.js';
+import { USAGE_POOL } from '../../src/database/usage-pool.js';
+import type { UsagePool } from '../../src/database/usage-pool.js';
+import { UsageBatchRepository } from '../../src/modules/usage/usage-batch.repository.js';
+import { toBatches } from '../../src/modules/usage/usage-batches.js';
+import type { UsageRow } from '../../src/modules/usage/usage-record.js';
+import { waitFor } from '../support/processes.js';
+import { insertUser, mediumModule, USAGE_POOL_PROVIDERS } from './medium.js';
 import type { Medium } from './medium.js';
 
 describe("self-service: the closure's and the export's repositories on the real database", () => {
@@ -23,13 +30,24 @@ describe("self-service: the closure's and the export's repositories on the real 
 
   beforeAll(async () => {
     m = await mediumModule({
-      providers: [AccountClosureRepository, DataExportRepository, AuthRepository, SessionsRepository, SupportRepository, AccountKeys, AccountKeysRepository],
+      providers: [
+        ...USAGE_POOL_PROVIDERS,
+        UsageBatchRepository,
+        AccountClosureRepository,
+        DataExportRepository,
+        AuthRepository,
+        SessionsRepository,
+        SupportRepository,
+        AccountKeys,
+        AccountKeysRepository,
+      ],
     });
     closure = m.get(AccountClosureRepository);
     exports = m.get(DataExportRepository);
   });
 
   afterAll(async () => {
+    await m?.module.get<UsagePool>(USAGE_POOL).end();
     await m?.close();
   });
 
@@ -68,6 +86,53 @@ describe("self-service: the closure's and the export's repositories on the real 
     expect(await em.count(AuditLogEntry, { targetId: closing.id, action: 'user.close' })).toBe(1);
     expect(await em.count(Session, { user: other.id })).toBe(1);
     expect(await em.count(SupportMessage, { user: other.id })).toBe(1);
+  });
+
+  it('erases the IP addresses of a batch a compaction writes while the erasure waits for it, not only of the batches it merged', async () => {
+    const user = (await insertUser(m.em)).id;
+    const pool = m.module.get<UsagePool>(USAGE_POOL);
+    const at = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3 * 3_600_000;
+    const rows: UsageRow[] = Array.from({ length: 6 }, (_, i) => ({
+      userId: user,
+      keyId: randomUUID(),
+      timestamp: at + i * 60_000,
+      endpoint: '/api/timezone/coordinate',
+      method: 'GET',
+      statusCode: 200,
+      responseMs: 1,
+      ipAddress: `198.51.100.${i}`,
+      query: `lat=59.9&lng=10.7&n=${i}`,
+      rowId: 9_000_000_000 + Math.floor(Math.random() * 1e6) * 10 + i,
+    }));
+    const repo = m.get(UsageBatchRepository);
+    for (const flush of [rows.slice(0, 3), rows.slice(3)]) await repo.write(flush);
+    // A compaction in progress: it holds the rewrite lock, and has not yet replaced the two batches by their merge.
+    const compaction = await pool.connect();
+    try {
+      await compaction.query('begin');
+      await compaction.query('select pg_advisory_xact_lock($1)', [USAGE_REWRITE_LOCK]);
+      const erased = closure.eraseIpAddresses(user);
+      await waitFor(
+        'the erasure to wait for the lock',
+        async () => {
+          const { rows: waiting } = await pool.query(`select 1 from pg_locks where locktype = 'advisory' and objid = $1 and not granted`, [USAGE_REWRITE_LOCK]);
+          return waiting.length > 0;
+        },
+        10_000,
+      );
+      await compaction.query(`delete from usage_batches where user_id = $1`, [user]);
+      await repo.insertBatches(compaction, toBatches(rows));
+      await compaction.query('commit');
+      await erased;
+    } finally {
+      compaction.release();
+    }
+    const { rows: left } = await pool.query<{ ips: (string | null)[]; queries: (string | null)[] }>(
+      `select ips, queries from usage_batches where user_id = $1`,
+      [user],
+    );
+    expect(left).toHaveLength(1);
+    expect([...left[0].ips, ...left[0].queries].every((v) => v === null)).toBe(true);
   });
 
   it('a closure whose transaction fails leaves the account as it was', async () => {
