@@ -192,7 +192,7 @@ test("the overview shows signups per day, paid accounts, MRR and the last 24 hou
     .waitFor();
   await page
     .getByTestId('overview-errors')
-    .getByText(/of [1-9][\d,]* requests, .* UTC to .* UTC$/)
+    .getByText(/of [1-9][\d,]* requests?, .* UTC to .* UTC$/)
     .waitFor();
   await page
     .getByTestId('overview-signups-total')

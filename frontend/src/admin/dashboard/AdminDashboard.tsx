@@ -128,8 +128,8 @@ export function OverviewNumbers() {
           caption={
             rate ? (
               <>
-                {formatNumber(rate.clientErrors)} × 4xx, {formatNumber(rate.serverErrors)} × 5xx of {formatNumber(rate.requests)} requests, {when(rate.from)} to{' '}
-                {when(rate.to)}
+                {formatNumber(rate.clientErrors)} × 4xx, {formatNumber(rate.serverErrors)} × 5xx of {formatNumber(rate.requests)}{' '}
+                {rate.requests === 1 ? 'request' : 'requests'}, {when(rate.from)} to {when(rate.to)}
               </>
             ) : (
               'last 24 hours'
