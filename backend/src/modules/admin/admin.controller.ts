@@ -38,7 +38,6 @@ function ListDocs(): MethodDecorator {
   };
 }
 
-/** The super-admin API, in the ra-data-simple-rest dialect the react-admin console speaks. */
 /** The console's days are cut in the viewer's display zone, as every page's are (issue 48). */
 const ZONE_QUERY = {
   name: 'tz',
@@ -46,6 +45,8 @@ const ZONE_QUERY = {
   example: 'Asia/Kolkata',
   description: "IANA zone the days are cut in (the viewer's display zone); default UTC",
 };
+
+/** The super-admin API, in the ra-data-simple-rest dialect the react-admin console speaks. */
 
 @ApiTags('Admin')
 @Authenticated({ roles: ['super_admin'] })

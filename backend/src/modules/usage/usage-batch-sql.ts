@@ -3,7 +3,6 @@
  * roll-ups in lock order, and the late rows whose kept request-log stats must be forgotten. UsageRepository.write runs it.
  */
 import pg from 'pg';
-import { USAGE_REWRITE_LOCK } from '../../database/advisory-locks.js';
 import { requestIdIndexed } from './request-id-time.js';
 import type { UsageRow } from './usage-record.js';
 
@@ -102,8 +101,6 @@ export const BATCH_ROWS = `select v.id, to_timestamp(v.t / 1000.0) as ts, c.u, c
     with ordinality as v(id, t, s, r, caller, q, qx, pc, qs, n)
   join unnest($6::uuid[], $7::uuid[], $8::text[], $9::text[], $10::text[]) with ordinality as c(u, k, e, m, i, n) on c.n = v.caller`;
 export const INSERT_COLUMNS = `insert into usage_records (row_id, "timestamp", user_id, key_id, endpoint, method, status_code, response_ms, ip_address, request_id, request_id_indexed, problem_code, query)`;
-/** Serialises the writes that skip rows already written, across instances (two replays of one row never both insert it), with the usage log's other rewrites (database/advisory-locks.ts). */
-export const DEDUPE_LOCK = USAGE_REWRITE_LOCK;
 /** Taken shared by the request log's stats while they count and keep closed days, exclusively by a late write. */
 export const STATS_LOCK = 727_312;
 /**

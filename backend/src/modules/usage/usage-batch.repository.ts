@@ -3,7 +3,8 @@ import type pg from 'pg';
 import { USAGE_POOL, usageTransaction } from '../../database/usage-pool.js';
 import type { UsagePool } from '../../database/usage-pool.js';
 import { KeyActivity } from '../keys/key-activity.js';
-import { dailyRollups, DEDUPE_LOCK, forgetKeptBuckets, lateRows } from './usage-batch-sql.js';
+import { USAGE_REWRITE_LOCK } from '../../database/advisory-locks.js';
+import { dailyRollups, forgetKeptBuckets, lateRows } from './usage-batch-sql.js';
 import { RETENTION_LOCK } from './usage-partitions.js';
 import { HOUR_MS, quarterRollups, toBatches } from './usage-batches.js';
 import type { UsageBatch } from './usage-batches.js';
@@ -38,7 +39,7 @@ export class UsageBatchRepository {
     return usageTransaction(this.pool, async (client) => {
       let fresh = rows;
       if (dedupe) {
-        await client.query('select pg_advisory_xact_lock($1)', [DEDUPE_LOCK]);
+        await client.query('select pg_advisory_xact_lock($1)', [USAGE_REWRITE_LOCK]);
         fresh = await this.unwritten(client, rows);
         if (!fresh.length) return 0;
       }

@@ -2,15 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { USAGE_POOL, usageTransaction } from '../../database/usage-pool.js';
 import type { UsagePool } from '../../database/usage-pool.js';
+import { USAGE_REWRITE_LOCK } from '../../database/advisory-locks.js';
 import { UsageBatchRepository } from './usage-batch.repository.js';
-import { DEDUPE_LOCK } from './usage-batch-sql.js';
 import { toBatch } from './usage-batches.js';
 import type { UsageRow } from './usage-record.js';
+import { BATCH_SIZE } from './usage.recorder.js';
 
 /** Batches under this many events are merged with the others of their hour. */
 const SMALL = 1000;
-/** A merged batch holds at most this many events (a flush's BATCH_SIZE). */
-const MAX_EVENTS = 8000;
 
 export interface CompactionHour {
   userId: string;
@@ -64,11 +63,11 @@ export class UsageCompaction {
 
   /**
    * One bounded step on one account's hour: its small batches, in (start, id) order up to `maxEvents` events, become
-   * one, in one transaction. Returns how many batches were merged (0 when fewer than two are left).
+   * one (at most a flush's BATCH_SIZE by default), in one transaction. Returns how many batches were merged (0 when fewer than two are left).
    */
-  compactHour(userId: string, hour: Date, maxEvents = MAX_EVENTS): Promise<number> {
+  compactHour(userId: string, hour: Date, maxEvents = BATCH_SIZE): Promise<number> {
     return usageTransaction(this.pool, async (client) => {
-      await client.query('select pg_advisory_xact_lock($1)', [DEDUPE_LOCK]);
+      await client.query('select pg_advisory_xact_lock($1)', [USAGE_REWRITE_LOCK]);
       const { rows: picked } = await client.query<{ starts_at: Date; id: string; events: number }>(
         `select starts_at, id::text as id, events from (
            select b.starts_at, b.id, b.events, sum(b.events) over (order by b.starts_at, b.id) as upto

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { USAGE_POOL, usageTransaction } from '../../database/usage-pool.js';
 import type { UsagePool } from '../../database/usage-pool.js';
+import { USAGE_REWRITE_LOCK } from '../../database/advisory-locks.js';
 import { BATCH_COLUMNS } from './usage-batch.repository.js';
 import { KEY_CLASS_STRIDE } from './usage-batches.js';
-import { DEDUPE_LOCK } from './usage-batch-sql.js';
 
 /**
  * The usage_records rows written before batches, moved into usage_batches in bounded steps (issue 53): the choice over
@@ -21,7 +21,7 @@ export class UsageRecordsMove {
    */
   moveRecords(limit: number, userIds?: string[]): Promise<number> {
     return usageTransaction(this.pool, async (client) => {
-      await client.query('select pg_advisory_xact_lock($1)', [DEDUPE_LOCK]);
+      await client.query('select pg_advisory_xact_lock($1)', [USAGE_REWRITE_LOCK]);
       const { rows: months } = await client.query<{ m: string }>(
         `select to_char(date_trunc('month', min("timestamp"), 'UTC'), 'YYYY-MM-DD') as m from usage_records where $1::uuid[] is null or user_id = any($1::uuid[])`,
         [userIds ?? null],
