@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { PLANS, isPlanId } from '../../config/plans.js';
 import type { PlanId } from '../../config/plans.js';
 import { PAID_STATUSES } from '../billing/billing-commands.js';
-import { ActiveTzRelease } from '../tzdb/active-release.js';
-import { localDate, nextDate, startOfLocalDay } from '../usage/local-days.js';
+import { lastLocalDates, localDate } from '../usage/local-days.js';
+import { UsageService } from '../usage/usage.service.js';
 import { AdminListsRepository } from './admin-lists.repository.js';
-import { AdminErrors } from './admin.errors.js';
 
 export interface AdminStats {
   totalUsers: number;
@@ -38,7 +37,7 @@ const percent = (part: number, whole: number) => (whole ? Math.round((part / who
 export class AdminStatsService {
   constructor(
     private readonly lists: AdminListsRepository,
-    private readonly release: ActiveTzRelease,
+    private readonly usage: UsageService,
   ) {}
 
   /** Users and active keys follow the list rule (exact up to EXACT_COUNT_LIMIT, estimated beyond); requests sum the daily roll-ups. */
@@ -49,14 +48,12 @@ export class AdminStatsService {
 
   /** The overview, its days cut in `tz` (default UTC; 400 invalid_timezone for a zone our tz data does not list). */
   async overview(now = new Date(), tz?: string): Promise<AdminOverview> {
-    const timeZone = tz || 'UTC';
-    const zone = this.release.zone(timeZone);
-    if (!zone) throw AdminErrors.invalidTimeZone(timeZone);
-    const today = localDate(zone, now.getTime());
-    const days = Array.from({ length: OVERVIEW_DAYS }, (_, i) => nextDate(today, i - (OVERVIEW_DAYS - 1)));
+    // The zone as the customer's Usage page reads it: the same days, the same 400 for a zone our tz data does not list.
+    const { name: timeZone, clock: zone } = this.usage.displayZone(tz);
+    const { dates: days, from: firstDay } = lastLocalDates(zone, OVERVIEW_DAYS, now.getTime());
     const from = new Date(now.getTime() - DAY_MS);
     const [signups, paid, outcomes] = await Promise.all([
-      this.lists.signupsPerQuarterHour(new Date(startOfLocalDay(zone, days[0]))),
+      this.lists.signupsPerQuarterHour(new Date(firstDay)),
       this.lists.paidSubscriptions([...PAID_STATUSES]),
       this.lists.requestOutcomes(from, now),
     ]);

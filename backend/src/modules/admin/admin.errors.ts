@@ -1,7 +1,7 @@
 import { ProblemException, Problems } from '../../common/problems/problem.js';
 
 /** The admin module's problem codes; their HTTP status is in src/problem-codes.ts. */
-export type AdminProblemCode = 'invalid_query' | 'cannot_block_self' | 'account_closed' | 'invalid_timezone';
+export type AdminProblemCode = 'invalid_query' | 'cannot_block_self' | 'account_closed';
 
 /** The admin module's stable error codes. */
 export const AdminErrors = {
@@ -25,15 +25,6 @@ export const AdminErrors = {
       code: 'account_closed',
       title: 'Account closed',
       detail: 'The customer closed this account; it can no longer be changed.',
-    }),
-  /** The console's days are cut in the viewer's zone (tz): one our tz data does not list. */
-  invalidTimeZone: (zone: string) =>
-    new ProblemException({
-      status: 400,
-      code: 'invalid_timezone',
-      title: 'Invalid time zone',
-      detail: `"${zone.slice(0, 64)}" is not an IANA time zone (e.g. Europe/Paris).`,
-      field: 'tz',
     }),
   cannotBlockSelf: () => new ProblemException({ status: 409, code: 'cannot_block_self', title: 'Conflict', detail: 'You cannot block your own account.' }),
 };

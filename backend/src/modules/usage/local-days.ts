@@ -52,6 +52,13 @@ export function startOfLocalDay(zone: ZoneClock, date: string): number {
   return firstInstantOf(zone, Date.parse(`${date}T00:00:00Z`));
 }
 
+/** The `count` local dates up to the one `now` falls on (today last), and the instants they span, [from, to). */
+export function lastLocalDates(zone: ZoneClock, count: number, now: number): { dates: string[]; from: number; to: number } {
+  const today = localDate(zone, now);
+  const dates = Array.from({ length: count }, (_, i) => nextDate(today, i - (count - 1)));
+  return { dates, from: startOfLocalDay(zone, dates[0]), to: startOfLocalDay(zone, nextDate(today)) };
+}
+
 /** The start of the local hour an instant falls in. */
 export function hourOf(zone: ZoneClock, epochMs: number): number {
   const offset = zone.offsetAt(epochMs) * 1000;

@@ -94,29 +94,31 @@ export class UsageWindowRepository {
     return counts;
   }
 
-  /** Events per UTC quarter-hour in [from, to) with their 4xx and 5xx, the quarters that hold any, oldest first. */
-  async quarterClasses(userId: string, from: Date, to: Date): Promise<{ start: number; total: number; clientErrors: number; serverErrors: number }[]> {
+  /**
+   * Events per UTC quarter-hour in [from, to) with their 4xx and 5xx, optionally of one endpoint or key: the quarters
+   * that hold any, oldest first. Local hours and local days are summed from them (every zone's hour begins a quarter).
+   */
+  async quarterClasses(
+    userId: string,
+    from: Date,
+    to: Date,
+    endpoint?: string,
+    keyId?: string,
+  ): Promise<{ start: number; total: number; clientErrors: number; serverErrors: number }[]> {
     const range = quarters(from.getTime(), to.getTime());
     if (range.lo >= range.hi) return [];
     const { rows } = await this.pool.query<{ q: string; total: string; c4: string; c5: string }>(
       `with p as (select $3::int8 as lo, $4::int8 as hi, $5::int8 as qlo, $6::int8 as qhi), ev as (${EVENTS})
        select floor(t / ${QUARTER_MS}.0)::int8 * ${QUARTER_MS} as q, sum(n) as total,
               coalesce(sum(n) filter (where status between 400 and 499), 0) as c4, coalesce(sum(n) filter (where status >= 500), 0) as c5
-       from ev group by 1 order by 1`,
-      [userId, null, range.lo, range.hi, range.qlo, range.qhi],
+       from ev where $7::text is null or endpoint = $7 group by 1 order by 1`,
+      [userId, keyId ?? null, range.lo, range.hi, range.qlo, range.qhi, endpoint ?? null],
     );
     return rows.map((r) => ({ start: Number(r.q), total: Number(r.total), clientErrors: Number(r.c4), serverErrors: Number(r.c5) }));
   }
 
   /** Events per UTC quarter-hour in [from, to), keyed by the quarter's start (epoch ms). */
   async quarterHours(userId: string, from: Date, to: Date, endpoint?: string, keyId?: string): Promise<Map<number, number>> {
-    const range = quarters(from.getTime(), to.getTime());
-    if (range.lo >= range.hi) return new Map();
-    const { rows } = await this.pool.query<{ q: string; count: string }>(
-      `with p as (select $3::int8 as lo, $4::int8 as hi, $5::int8 as qlo, $6::int8 as qhi), ev as (${EVENTS})
-       select floor(t / ${QUARTER_MS}.0)::int8 * ${QUARTER_MS} as q, sum(n) as count from ev where $7::text is null or endpoint = $7 group by 1`,
-      [userId, keyId ?? null, range.lo, range.hi, range.qlo, range.qhi, endpoint ?? null],
-    );
-    return new Map(rows.map((r) => [Number(r.q), Number(r.count)]));
+    return new Map((await this.quarterClasses(userId, from, to, endpoint, keyId)).map((q) => [q.start, q.total]));
   }
 }

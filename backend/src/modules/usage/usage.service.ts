@@ -14,6 +14,7 @@ import type { RecordRow } from './usage.repository.js';
 import { decodeLogCursor, encodeLogId } from './request-log-id.js';
 import { WindowCounter } from './window-counter.js';
 import type { DayByClass } from './window-counter.js';
+import type { ZoneClock } from './local-days.js';
 
 const DAY_MS = 86_400_000;
 const MAX_SUMMARY_DAYS = 400;
@@ -182,6 +183,11 @@ export class UsageService {
    * window widens to the whole local days its ends fall on (default: the last 7); `exact` counts [from, to] (or their aliases startDate, endDate)
    * as given, the window the request log shows for the same from/to.
    */
+  /** The display zone a `tz` parameter names (default UTC), read by our tz engine; 400 invalid_timezone (field tz) otherwise. */
+  displayZone(tz?: string): { name: string; clock: ZoneClock } {
+    return this.windows.zone(tz);
+  }
+
   /** The account's requests per day of `tz` (default UTC), the last `days` days with today last, with their 4xx and 5xx (the console's user page). */
   async dailyByClass(userId: string, days: number, tz?: string, now = Date.now()): Promise<{ timeZone: string; from: string; to: string; days: DayByClass[] }> {
     const zone = this.windows.zone(tz);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ActiveTzRelease } from '../tzdb/active-release.js';
-import { dayCounts, hourOf, localDate, localHours, nextDate, planWindow, startOfLocalDay } from './local-days.js';
+import { dayCounts, hourOf, lastLocalDates, localDate, localHours, nextDate, planWindow, startOfLocalDay } from './local-days.js';
 import type { DayBucket, ZoneClock } from './local-days.js';
 import { UsageProblems } from './usage.errors.js';
 import { UsageReadCache } from './usage-read-cache.js';
@@ -102,10 +102,7 @@ export class WindowCounter {
    * Asia/Kolkata is cut at 18:30 UTC as the Usage page cuts it.
    */
   async daysByClass(userId: string, zone: ZoneClock, days: number, now: number): Promise<{ from: number; to: number; days: DayByClass[] }> {
-    const today = localDate(zone, now);
-    const dates = Array.from({ length: days }, (_, i) => nextDate(today, i - (days - 1)));
-    const from = startOfLocalDay(zone, dates[0]);
-    const to = startOfLocalDay(zone, nextDate(today));
+    const { dates, from, to } = lastLocalDates(zone, days, now);
     const byDate = new Map<string, DayByClass>(dates.map((date) => [date, { date, requests: 0, clientErrors: 0, serverErrors: 0 }]));
     for (const q of await this.raw.quarterClasses(userId, new Date(from), new Date(to))) {
       const day = byDate.get(localDate(zone, q.start));
