@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createApiKey, createUser, signedInClient } from '../../factories/index.js';
+import { isolatedDatabase } from '../../support/isolated-database.js';
 import { createTestApp, TestApp } from '../../support/test-app.js';
 import { UsageRecorder } from '../../../src/modules/usage/usage.recorder.js';
 import { UsageRetention } from '../../../src/modules/usage/usage-retention.js';
@@ -265,21 +266,32 @@ describe('usage metering and the usage pages', () => {
   });
 
   it('keeps rows while the database refuses writes and writes them when it is back', async () => {
-    const user = await createUser(t, { plan: 'premium' });
-    const { key } = await createApiKey(t, user);
-    const recorder = t.app.get(UsageRecorder);
-    // Simulate an outage: the next writes fail.
-    await db.query(`alter table usage_daily rename to usage_daily_away`);
+    // A database of its own: the outage renames a table every usage write needs, and the run's other specs write usage.
+    const own = await isolatedDatabase();
+    const app = await createTestApp({ DATABASE_URL: own.url });
+    const ownDb = new pg.Client({ connectionString: own.url });
+    await ownDb.connect();
     try {
-      for (let i = 0; i < 4; i++) expect((await t.client().get('/api/time/utc', { 'x-api-key': key })).status).toBe(200);
+      const user = await createUser(app, { plan: 'premium' });
+      const { key } = await createApiKey(app, user);
+      const recorder = app.app.get(UsageRecorder);
+      // Simulate an outage: the next writes fail.
+      await ownDb.query(`alter table usage_daily rename to usage_daily_away`);
+      try {
+        for (let i = 0; i < 4; i++) expect((await app.client().get('/api/time/utc', { 'x-api-key': key })).status).toBe(200);
+        await recorder.flush();
+        expect(recorder.pending).toBeGreaterThanOrEqual(4);
+      } finally {
+        await ownDb.query(`alter table usage_daily_away rename to usage_daily`);
+      }
       await recorder.flush();
-      expect(recorder.pending).toBeGreaterThanOrEqual(4);
+      expect(recorder.pending).toBe(0);
+      expect(await countUsageEvents(ownDb, user.id)).toBe(4);
     } finally {
-      await db.query(`alter table usage_daily_away rename to usage_daily`);
+      await ownDb.end();
+      await app.close();
+      await own.drop();
     }
-    await recorder.flush();
-    expect(recorder.pending).toBe(0);
-    expect(await countUsageEvents(db, user.id)).toBe(4);
   });
 
   it('closing the usage repository twice (app.close() called twice) ends its pool once, without an error', async () => {
