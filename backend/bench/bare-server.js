@@ -1,7 +1,10 @@
 // The yardstick: a bare node:http server answering a fixed JSON body, as fast as Node can. BENCH_HEADERS (JSON) adds
 // headers, so a second yardstick can answer byte for byte what the API answers (the per-endpoint bench sends them with
-// each endpoint's body instead).
+// each endpoint's body instead). BENCH_SPIN_US: the server first spins that many µs of pure computation per answer
+// (bench/bottleneck.js: what any work per answer costs a server that sets the rate).
 import http from 'node:http';
+
+const spinMs = Number(process.env.BENCH_SPIN_US ?? 0) / 1000;
 
 let body = process.env.BENCH_BODY ?? '{}';
 const headers = {
@@ -10,6 +13,7 @@ const headers = {
   'content-length': Buffer.byteLength(body),
 };
 const server = http.createServer((_req, res) => {
+  if (spinMs > 0) for (const until = performance.now() + spinMs; performance.now() < until;);
   res.writeHead(200, headers);
   res.end(body);
 });

@@ -12,6 +12,7 @@ for (const script of [
   'boundaries.js',
   'api.js',
   'endpoints.js',
+  'bottleneck.js',
   'usage.js',
   'usage-ceiling.js',
   'usage-compaction.js',
