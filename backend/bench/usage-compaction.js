@@ -3,7 +3,10 @@
 // UsageCompaction (the five-minute upkeep job's second half) merges them. Prints how long finding the hours and merging
 // took, PostgreSQL's CPU per merged batch, the batches and events before and after (events must be equal), and the
 // request log of one quiet account over a day, first pages and a rare filter, before and after its hours are merged.
-// Options: --accounts (1,000), --flushes per account (20), --events per flush (2), --reads per kind (40).
+// Busy accounts' large batches share the partitions: the look for candidates is timed with the small batches' index
+// and without it (dropped and made again in the bench's own database).
+// Options: --accounts (1,000), --flushes per account (20), --events per flush (2), --reads per kind (40), --busy large
+// batches of 1,000 events (100,000, copies of one written batch).
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { runMigrations } from '../dist/database/migrate.js';
@@ -21,12 +24,14 @@ const { values } = parseArgs({
     flushes: { type: 'string', default: '20' },
     events: { type: 'string', default: '2' },
     reads: { type: 'string', default: '40' },
+    busy: { type: 'string', default: '100000' },
   },
 });
 const ACCOUNTS = Number(values.accounts);
 const FLUSHES = Number(values.flushes);
 const EVENTS = Number(values.events);
 const READS = Number(values.reads);
+const BUSY = Number(values.busy);
 const HOUR = 3_600_000;
 
 const { config } = benchConfig('compaction');
@@ -75,6 +80,34 @@ for (let h = 24; h >= 2; h--) {
     written += await batches.write(Array.from({ length: 1 + (m % 2) }, (_, i) => event(reader, readerKey, at + i, written + i)));
   }
 }
+// The busy accounts: rows of large batches over the last two days' closed hours. Only their summary matters to the look
+// for candidates (start, end, account, events), so they are copies of one small written batch that say 1,000 events,
+// made in SQL, and deleted once the look is timed.
+const busyUser = randomUUID();
+if (BUSY > 0) {
+  const busyKey = randomUUID();
+  await batches.write(Array.from({ length: 2 }, (_, i) => event(busyUser, busyKey, thisHour - 40 * HOUR + i, i)));
+  const { rows: columns } = await pool.query(
+    `select column_name as name from information_schema.columns where table_name = 'usage_batches' and table_schema = current_schema() order by ordinal_position`,
+  );
+  const step = Math.floor((36 * HOUR) / BUSY);
+  const values = columns.map(({ name }) =>
+    name === 'id'
+      ? `-(1000000000000 + g)`
+      : name === 'starts_at' || name === 'ends_at'
+        ? `b.${name} + (g * ${step}) * interval '1 millisecond'`
+        : name === 'events'
+          ? '1000'
+          : `b.${name}`,
+  );
+  for (let from = 1; from <= BUSY; from += 20_000)
+    await pool.query(
+      `insert into usage_batches (${columns.map((c) => c.name).join(', ')})
+       select ${values.join(', ')} from usage_batches b, generate_series($1::int, $2::int) g where b.user_id = $3 and b.id > 0`,
+      [from, Math.min(BUSY, from + 19_999), busyUser],
+    );
+  await pool.query('analyze usage_batches');
+}
 console.log(`Written: ${written.toLocaleString('en-US')} events in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 const totals = async () => (await pool.query(`select count(*)::int as batches, coalesce(sum(events), 0)::int8 as events from usage_batches`)).rows[0];
@@ -97,6 +130,30 @@ const readLog = async () => {
   return out;
 };
 
+/** The look for candidates, as the job makes it (median of 5): with the small batches' index, then without it. */
+const look = async () => {
+  const times = [];
+  let hours = 0;
+  for (let i = 0; i < 5; i++) {
+    const s = performance.now();
+    hours = (await compaction.candidates(new Date(thisHour), new Date(thisHour - 48 * HOUR), undefined, 1000)).length;
+    times.push(performance.now() - s);
+  }
+  return { ms: times.sort((a, b) => a - b)[2], hours };
+};
+const withIndex = await look();
+const { rows: indexDef } = await pool.query(`select pg_get_indexdef('usage_batches_small_index'::regclass) as def`);
+await pool.query('drop index usage_batches_small_index');
+const withoutIndex = await look();
+await pool.query(indexDef[0].def);
+const among = (await totals()).batches;
+const busyBatches = (await pool.query(`delete from usage_batches where user_id = $1`, [busyUser])).rowCount;
+await pool.query('vacuum analyze usage_batches');
+console.log(
+  `The look for candidates (${withIndex.hours.toLocaleString('en-US')} hours) among ${among.toLocaleString('en-US')} batches, ${busyBatches.toLocaleString('en-US')} of them large: ` +
+    `${withIndex.ms.toFixed(1)} ms with the small batches' index, ` +
+    `${withoutIndex.ms.toFixed(1)} ms without it (${(withoutIndex.ms / withIndex.ms).toFixed(1)}x)`,
+);
 const before = await totals();
 const logBefore = await readLog();
 const cpuBefore = await cpuSeconds(probe);

@@ -3,12 +3,19 @@ import { USAGE_POOL } from '../../src/database/usage-pool.js';
 import type { UsagePool } from '../../src/database/usage-pool.js';
 import { UsageBatchRepository } from '../../src/modules/usage/usage-batch.repository.js';
 import type { BatchDetailRow, BatchEventRef, BatchLogRow } from '../../src/modules/usage/usage-batch.repository.js';
-import { UsageCompaction } from '../../src/modules/usage/usage-compaction.repository.js';
+import { CANDIDATES_SQL, UsageCompaction } from '../../src/modules/usage/usage-compaction.repository.js';
 import type { UsageRow } from '../../src/modules/usage/usage-record.js';
 import { insertApiKey, insertUser, mediumModule, USAGE_POOL_PROVIDERS } from './medium.js';
 import type { Medium } from './medium.js';
 
 const HOUR = 3_600_000;
+
+/** A node of PostgreSQL's EXPLAIN (FORMAT JSON) plan. */
+interface PlanNode {
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
 const ENDPOINTS = ['/api/time/current', '/api/timezone/info', '/api/calculation/add'];
 const STATUSES = [200, 200, 304, 400, 404, 429, 500];
 
@@ -146,6 +153,39 @@ describe('merging small usage batches, with the request log ids they handed out'
     expect(await compaction.candidates(new Date(thisHour), since, [old, single])).toEqual([]);
     expect(await compaction.compact(new Date(thisHour), since, { userIds: [old, single] })).toBe(0);
     expect(await batchSizes(old)).toEqual([2, 2, 2]);
+  });
+
+  it("finds the hours through the small batches' index, not by reading every batch of the recent partitions", async () => {
+    // The plan PostgreSQL makes for the look when it may not read whole partitions: a scan of the partial index's
+    // partitions only. If the query's bound and the index's predicate part, the only way left is a sequential scan.
+    const { rows: children } = await pool.query<{ name: string }>(
+      `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'usage_batches_small_index'::regclass`,
+    );
+    expect(children.length).toBeGreaterThan(0);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${CANDIDATES_SQL}`, [
+        new Date(thisHour),
+        new Date(thisHour - 48 * HOUR),
+        null,
+        1000,
+      ]);
+      const scans: PlanNode[] = [];
+      const walk = (node: PlanNode) => {
+        if (node['Relation Name']) scans.push(node);
+        for (const child of node.Plans ?? []) walk(child);
+      };
+      walk(rows[0]['QUERY PLAN'][0].Plan);
+      expect(scans.length).toBeGreaterThan(0);
+      const names = new Set(children.map((c) => c.name));
+      for (const scan of scans)
+        expect({ relation: scan['Relation Name'], index: names.has(scan['Index Name'] ?? '') }).toEqual({ relation: scan['Relation Name'], index: true });
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
   });
 
   it('forgets where merged batches went once retention drops their month', async () => {

@@ -33,6 +33,7 @@ import { Migration20261129003100_organisations } from './Migration20261129003100
 import { Migration20261129100000_usage_batches } from './Migration20261129100000_usage_batches.js';
 import { Migration20261130000100_usage_batch_key_classes } from './Migration20261130000100_usage_batch_key_classes.js';
 import { Migration20261130100000_usage_batch_moves } from './Migration20261130100000_usage_batch_moves.js';
+import { Migration20261130200000_usage_batches_small_index } from './Migration20261130200000_usage_batches_small_index.js';
 
 /** Committed migrations in order; each module appends its own file here. They run at start. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -70,4 +71,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129100000_usage_batches', class: Migration20261129100000_usage_batches },
   { name: 'Migration20261130000100_usage_batch_key_classes', class: Migration20261130000100_usage_batch_key_classes },
   { name: 'Migration20261130100000_usage_batch_moves', class: Migration20261130100000_usage_batch_moves },
+  { name: 'Migration20261130200000_usage_batches_small_index', class: Migration20261130200000_usage_batches_small_index },
 ];

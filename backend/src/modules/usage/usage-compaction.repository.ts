@@ -8,8 +8,21 @@ import { toBatch } from './usage-batches.js';
 import type { UsageRow } from './usage-record.js';
 import { BATCH_SIZE } from './usage.recorder.js';
 
-/** Batches under this many events are merged with the others of their hour. */
+/**
+ * Batches under this many events are merged with the others of their hour. The candidates' index
+ * (usage_batches_small_index, Migration20261130200000) has it as its predicate: change both, or the look reads every batch.
+ */
 const SMALL = 1000;
+
+/**
+ * The accounts' hours holding two small batches or more, as `candidates` reads them ($1 before, $2 since, $3 accounts or
+ * null, $4 limit). SMALL is written into the text, not bound, so the planner matches the partial index's predicate.
+ */
+export const CANDIDATES_SQL = `select user_id, date_trunc('hour', starts_at, 'UTC') as h from usage_batches
+   where starts_at >= $2 and starts_at < $1 and ends_at < $1 and events < ${SMALL}
+     and date_trunc('hour', starts_at, 'UTC') = date_trunc('hour', ends_at, 'UTC')
+     and ($3::uuid[] is null or user_id = any($3::uuid[]))
+   group by 1, 2 having count(*) > 1 order by 2, 1 limit $4`;
 
 export interface CompactionHour {
   userId: string;
@@ -50,14 +63,7 @@ export class UsageCompaction {
    * or after `since` (a bounded scan of the recent partitions), of `userIds` only when given.
    */
   async candidates(before: Date, since: Date, userIds?: string[], limit = 1000): Promise<CompactionHour[]> {
-    const { rows } = await this.pool.query<{ user_id: string; h: Date }>(
-      `select user_id, date_trunc('hour', starts_at, 'UTC') as h from usage_batches
-       where starts_at >= $2 and starts_at < $1 and ends_at < $1 and events < $3
-         and date_trunc('hour', starts_at, 'UTC') = date_trunc('hour', ends_at, 'UTC')
-         and ($4::uuid[] is null or user_id = any($4::uuid[]))
-       group by 1, 2 having count(*) > 1 order by 2, 1 limit $5`,
-      [before, since, SMALL, userIds ?? null, limit],
-    );
+    const { rows } = await this.pool.query<{ user_id: string; h: Date }>(CANDIDATES_SQL, [before, since, userIds ?? null, limit]);
     return rows.map((r) => ({ userId: r.user_id, hour: r.h }));
   }
 
