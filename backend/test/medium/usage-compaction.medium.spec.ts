@@ -12,6 +12,7 @@ const HOUR = 3_600_000;
 
 /** A node of PostgreSQL's EXPLAIN (FORMAT JSON) plan. */
 interface PlanNode {
+  'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
   Plans?: PlanNode[];
@@ -172,16 +173,20 @@ describe('merging small usage batches, with the request log ids they handed out'
         null,
         1000,
       ]);
-      const scans: PlanNode[] = [];
+      // Every scan of a partition goes through an index (a bitmap heap scan names its index on the bitmap index scan
+      // below it), and every index the plan names is one of the partial index's partitions.
+      const sequential: string[] = [];
+      const indexes: string[] = [];
       const walk = (node: PlanNode) => {
-        if (node['Relation Name']) scans.push(node);
+        if (node['Node Type'] === 'Seq Scan') sequential.push(node['Relation Name'] ?? '?');
+        if (node['Index Name']) indexes.push(node['Index Name']);
         for (const child of node.Plans ?? []) walk(child);
       };
       walk(rows[0]['QUERY PLAN'][0].Plan);
-      expect(scans.length).toBeGreaterThan(0);
       const names = new Set(children.map((c) => c.name));
-      for (const scan of scans)
-        expect({ relation: scan['Relation Name'], index: names.has(scan['Index Name'] ?? '') }).toEqual({ relation: scan['Relation Name'], index: true });
+      expect(sequential).toEqual([]);
+      expect(indexes.length).toBeGreaterThan(0);
+      expect(indexes.filter((name) => !names.has(name))).toEqual([]);
     } finally {
       await client.query('rollback');
       client.release();
