@@ -2,11 +2,9 @@
 // same JSON in the same run. Targets: time/current >= 0.4 of bare (issue 16; 0.26 before our own tz engine, which must
 // not be slower: issue 12), p99 < 10 ms at 50 connections, zero errors. The machine is shared (load generator, PostgreSQL and Redis run beside the servers), so the yardstick and
 // time/current are measured in alternating rounds and compared by their medians.
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { answerHeaders } from './answer-headers.js';
-import { letGo } from './children.js';
+import { letGo, median, start } from './children.js';
 import { ZoneUsage } from '../dist/modules/usage/zone-usage.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -15,14 +13,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** The write-ahead file's cost: this many back-to-back pairs of short runs, with and without it, in alternating order. */
 const WAL_PAIRS = Number(process.env.BENCH_WAL_PAIRS ?? 10);
 const WAL_SECONDS = Number(process.env.BENCH_WAL_SECONDS ?? 2);
-
-function start(script, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], { env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.once('message', (msg) => resolve({ child, ...msg }));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
-  });
-}
 
 function measure(options) {
   return new Promise((resolve, reject) => {
@@ -39,8 +29,6 @@ function spreadPoints(n) {
   const r = () => (s = (s * 16807) % 2147483647) / 2147483647;
   return Array.from({ length: n }, () => [((Math.asin(2 * r() - 1) * 180) / Math.PI).toFixed(4), (360 * r() - 180).toFixed(4)]);
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Commands Redis has processed so far (null without REDIS_URL): what the API costs Redis per request. */
 async function redisCommands() {

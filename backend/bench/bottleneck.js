@@ -5,10 +5,8 @@
 // sets the rate (a core of its own full, the load generator waiting on it), Node's and the kernel's own cost per answer
 // grows (socket wake-ups, smaller bursts), so x bare falls faster than the spin alone explains. The last line says how
 // many µs of work per answer a server may add to a bare one and still reach 0.45 of it, on this machine.
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { letGo } from './children.js';
+import { ask, letGo, median, start } from './children.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -41,39 +39,23 @@ const API_HEADERS = {
   'x-tzdb-version': '2026f',
 };
 
-function start(spinUs, headers) {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./bare-server.js', import.meta.url)), [], {
-      env: { ...process.env, BENCH_BODY: BODY, BENCH_SPIN_US: String(spinUs), ...(headers && { BENCH_HEADERS: JSON.stringify(headers) }) },
-    });
-    child.once('message', (msg) => resolve({ child, spinUs, label: headers ? 'headers' : spinUs, port: msg.port }));
-    child.once('exit', (code) => reject(new Error(`bare-server.js exited with ${code} before it was ready`)));
-  });
+/** The bare yardstick spinning `spinUs` per answer, sending `headers` too when given. */
+async function bareServer(spinUs, headers) {
+  const env = { BENCH_BODY: BODY, BENCH_SPIN_US: String(spinUs), ...(headers && { BENCH_HEADERS: JSON.stringify(headers) }) };
+  return { ...(await start('./bare-server.js', env)), spinUs, label: headers ? 'headers' : spinUs };
 }
 
-const cpu = (server) =>
-  new Promise((resolve) => {
-    const on = (msg) => {
-      if (msg?.reply !== 'cpu') return;
-      server.child.off('message', on);
-      resolve(msg.cpu);
-    };
-    server.child.on('message', on);
-    server.child.send({ cmd: 'cpu' });
-  });
-
 async function saturate(server, duration = SECONDS) {
-  const before = await cpu(server);
+  const before = (await ask(server, 'cpu')).cpu;
   const r = await new Promise((resolve, reject) =>
     autocannon({ url: `http://127.0.0.1:${server.port}/`, connections: CONNECTIONS, duration }, (err, out) => (err ? reject(err) : resolve(out))),
   );
-  const after = await cpu(server);
+  const after = (await ask(server, 'cpu')).cpu;
   const total = Math.max(1, r.requests.total);
   return { rps: r.requests.average, micros: (after.user - before.user + after.system - before.system) / total, errors: r.errors + r.non2xx };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const servers = [await start(0), await start(0, API_HEADERS), ...(await Promise.all(SPINS.map((spin) => start(spin))))];
+const servers = [await bareServer(0), await bareServer(0, API_HEADERS), ...(await Promise.all(SPINS.map((spin) => bareServer(spin))))];
 const rows = new Map(servers.map((s) => [s.label, { spin: s.spinUs, ratios: [], rps: [], micros: [], errors: 0 }]));
 try {
   for (const s of servers) await saturate(s, 1);

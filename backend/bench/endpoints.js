@@ -8,14 +8,12 @@
 // (RateLimit fields, request id, CORS, cache and security headers, as the API sent them for that endpoint). The targets
 // are against the first; the second says how much of the gap is the header bytes, which every client also pays.
 // Targets: time/current >= 0.45 of bare with p99 < 10 ms; every other sold endpoint >= 0.30; MCP >= 0.15; 0 errors.
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { answerHeaders } from './answer-headers.js';
-import { letGo } from './children.js';
+import { ask, letGo, median, start } from './children.js';
 import { stepShares, topFrames } from './profile-top.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -28,31 +26,8 @@ const ONLY = process.env.BENCH_ONLY;
 /** A directory: each endpoint's API process is also profiled over one saturated run, and its top frames printed. */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 
-function start(script, env = {}) {
-  return new Promise((resolve, reject) => {
-    // The API runs as deployed: JSON access log lines on stdout, here a pipe this process drains (as a log collector would).
-    const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
-      env: { BENCH_LOG_LEVEL: 'info', ...process.env, ...env },
-      stdio: ['inherit', 'pipe', 'inherit', 'ipc'],
-    });
-    child.stdout.resume();
-    child.once('message', (msg) => resolve({ child, ...msg }));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
-  });
-}
-
-/** One IPC question to a bench child, answered by a message carrying `reply: cmd`. */
-function ask(server, cmd, extra = {}) {
-  return new Promise((resolve) => {
-    const on = (msg) => {
-      if (msg?.reply !== cmd) return;
-      server.child.off('message', on);
-      resolve(msg);
-    };
-    server.child.on('message', on);
-    server.child.send({ cmd, ...extra });
-  });
-}
+/** A server of bench/ as deployed: JSON access log lines on stdout, here a pipe this process drains (as a log collector would). */
+const serve = (script) => start(script, { BENCH_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }, ['inherit', 'pipe', 'inherit', 'ipc']);
 
 function load(options) {
   return new Promise((resolve, reject) => {
@@ -144,11 +119,9 @@ async function coresDuring(apiPid, run) {
   return { result, cores: { api, db, load, other: Math.max(0, share(busy) - api - db - load), steal: share(after.machine.steal - before.machine.steal) } };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const app = await start('./app-server.js');
-const bare = await start('./bare-server.js');
-const bareWithHeaders = await start('./bare-server.js');
+const app = await serve('./app-server.js');
+const bare = await serve('./bare-server.js');
+const bareWithHeaders = await serve('./bare-server.js');
 const base = `http://127.0.0.1:${app.port}`;
 const key = { 'x-api-key': app.key };
 const json = { ...key, 'content-type': 'application/json' };

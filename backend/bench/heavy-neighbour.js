@@ -7,7 +7,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { letGo } from './children.js';
+import { ask, letGo, start } from './children.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_NEIGHBOUR_CONNECTIONS ?? 8);
@@ -49,14 +49,6 @@ if (process.env.BENCH_PROBE) {
   });
 } else {
   await main();
-}
-
-function start(script, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL(script, import.meta.url)), [], { env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.once('message', (msg) => resolve({ child, ...msg }));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
-  });
 }
 
 /** Latencies of the prober's paths over `seconds`, measured from a process of its own (the load generator's loop is busy). */
@@ -109,19 +101,6 @@ function print(label, rows, baseline) {
       `  ${name.padEnd(20)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  (${r.n} asked, ${r.failed} not 200)${ratio}`,
     );
   }
-}
-
-/** Asks the server process for `cmd` and waits for its reply (app-server.js). */
-function ask(server, cmd) {
-  return new Promise((resolve) => {
-    const listen = (msg) => {
-      if (msg?.reply !== cmd) return;
-      server.child.off('message', listen);
-      resolve(msg);
-    };
-    server.child.on('message', listen);
-    server.child.send({ cmd });
-  });
 }
 
 /** Runs `work` and says what the server did meanwhile: its CPU time (share of one core) and its event loop's delays. */

@@ -16,6 +16,7 @@ import { KeyActivityRepository } from '../dist/modules/keys/key-activity.reposit
 import { UsageBatchRepository } from '../dist/modules/usage/usage-batch.repository.js';
 import { BATCH_ROWS, dailyRollups, forgetKeptBuckets, INSERT_COLUMNS, lateRows, rowColumns } from '../dist/modules/usage/usage-batch-sql.js';
 import { benchConfig, benchDatabase } from './bench-db.js';
+import { median } from './children.js';
 import { cpuSeconds } from './request-log-data.js';
 
 const { values } = parseArgs({
@@ -139,7 +140,6 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 const cores = availableParallelism();
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(
   `Usage ceiling: ${EVENTS.toLocaleString('en-US')} events a round, ${FLUSH.toLocaleString('en-US')} a flush, ${ACCOUNTS} account(s), ${ROUNDS} rounds, ${cores} cores`,
 );

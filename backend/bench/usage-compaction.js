@@ -16,6 +16,7 @@ import { KeyActivityRepository } from '../dist/modules/keys/key-activity.reposit
 import { UsageBatchRepository } from '../dist/modules/usage/usage-batch.repository.js';
 import { UsageCompaction } from '../dist/modules/usage/usage-compaction.repository.js';
 import { benchConfig, benchDatabase } from './bench-db.js';
+import { median } from './children.js';
 import { cpuSeconds, percentile } from './request-log-data.js';
 
 const { values } = parseArgs({
@@ -139,7 +140,7 @@ const look = async () => {
     hours = (await compaction.candidates(new Date(thisHour), new Date(thisHour - 48 * HOUR), undefined, 1000)).length;
     times.push(performance.now() - s);
   }
-  return { ms: times.sort((a, b) => a - b)[2], hours };
+  return { ms: median(times), hours };
 };
 const withIndex = await look();
 const { rows: indexDef } = await pool.query(`select pg_get_indexdef('usage_batches_small_index'::regclass) as def`);

@@ -9,6 +9,8 @@ import { insertApiKey, insertUser, mediumModule, USAGE_POOL_PROVIDERS } from './
 import type { Medium } from './medium.js';
 
 const HOUR = 3_600_000;
+const ENDPOINTS = ['/api/time/current', '/api/timezone/info', '/api/calculation/add'];
+const STATUSES = [200, 200, 304, 400, 404, 429, 500];
 
 /** A node of PostgreSQL's EXPLAIN (FORMAT JSON) plan. */
 interface PlanNode {
@@ -17,8 +19,6 @@ interface PlanNode {
   'Index Name'?: string;
   Plans?: PlanNode[];
 }
-const ENDPOINTS = ['/api/time/current', '/api/timezone/info', '/api/calculation/add'];
-const STATUSES = [200, 200, 304, 400, 404, 429, 500];
 
 /**
  * Compaction on the real database (issue 53): a quiet account's small batches of a closed hour become one, the request
