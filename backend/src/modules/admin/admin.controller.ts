@@ -47,7 +47,6 @@ const ZONE_QUERY = {
 };
 
 /** The super-admin API, in the ra-data-simple-rest dialect the react-admin console speaks. */
-
 @ApiTags('Admin')
 @Authenticated({ roles: ['super_admin'] })
 @Controller('admin')
